@@ -1,0 +1,16 @@
+"""Computer players. They read their own view and return actions, like a person at that seat."""
+
+from __future__ import annotations
+
+from peanutclub.bots.base import BaseBot, Bot, pay_as_suggested
+from peanutclub.bots.random_bot import RandomBot
+
+LEVELS: dict[str, type[BaseBot]] = {"easy": RandomBot}
+
+
+def make_bot(level: str, seat: int, seed: int = 0) -> BaseBot:
+    """A bot of the named level for `seat`; raises KeyError for an unknown level."""
+    return LEVELS[level](seat, seed)
+
+
+__all__ = ["LEVELS", "BaseBot", "Bot", "RandomBot", "make_bot", "pay_as_suggested"]

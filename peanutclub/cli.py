@@ -1,0 +1,33 @@
+"""`peanutclub serve | simulate | bench | replay`: one entry point, each command in its own module.
+
+Each module listed in `COMMANDS` exposes `register(subparsers)`, which adds its sub-command and sets
+`func` on the parsed arguments. Modules are imported only when the CLI runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from collections.abc import Sequence
+
+from peanutclub import __version__
+
+#: Modules that each contribute one or more sub-commands.
+COMMANDS: tuple[str, ...] = ("peanutclub.simulate",)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="peanutclub", description="Peanut Club online: host, simulate and measure games."
+    )
+    parser.add_argument("--version", action="version", version=f"peanutclub {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name in COMMANDS:
+        importlib.import_module(name).register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    result = args.func(args)
+    return int(result or 0)
