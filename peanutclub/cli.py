@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from peanutclub import __version__
 
 #: Modules that each contribute one or more sub-commands.
-COMMANDS: tuple[str, ...] = ("peanutclub.simulate",)
+COMMANDS: tuple[str, ...] = ("peanutclub.simulate", "peanutclub.replay", "peanutclub.server.cli")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,328 @@
+"""The embedded default store: one SQLite file in WAL mode, commits grouped by a writer task.
+
+Why this shape: every accepted action must survive a crash of the process (SIGKILL) before anyone
+hears of it, but a disk sync per bid would make bids wait on the disk. In WAL mode with
+`synchronous=NORMAL` a committed transaction survives a process crash without a sync (only a power
+loss can take the last commits back; `synchronous=FULL` is the setting for that). All appends that
+arrive while one commit runs are written together in the next one, so under load a commit carries
+many actions and the cost per action falls.
+
+SQLite runs on one worker thread: the event loop never blocks on the file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, TypeVar
+
+from peanutclub.server.store import LogEntry, RoomRecord
+
+T = TypeVar("T")
+
+#: Each migration takes the schema from version i to i + 1. Never edit one that has shipped:
+#: add a new one, so that every older file upgrades along the same path.
+MIGRATIONS: tuple[str, ...] = (
+    # 1: rooms and their logs
+    """
+    CREATE TABLE rooms (
+        code TEXT PRIMARY KEY,
+        host_token TEXT NOT NULL,
+        created REAL NOT NULL,
+        settings TEXT NOT NULL,
+        creator TEXT NOT NULL DEFAULT '',
+        fixed_seed INTEGER
+    );
+    CREATE TABLE log (
+        code TEXT NOT NULL REFERENCES rooms(code) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        data TEXT NOT NULL,
+        PRIMARY KEY (code, seq)
+    ) WITHOUT ROWID;
+    """,
+    # 2: when each room last changed (for retention), and finished games kept for their history
+    """
+    ALTER TABLE rooms ADD COLUMN updated REAL NOT NULL DEFAULT 0;
+    UPDATE rooms SET updated = created;
+    CREATE INDEX rooms_updated ON rooms(updated);
+    CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        code TEXT NOT NULL,
+        finished REAL NOT NULL,
+        export TEXT NOT NULL
+    );
+    CREATE INDEX games_code ON games(code);
+    CREATE INDEX games_finished ON games(finished);
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class StoreError(RuntimeError):
+    """The database cannot be used (corrupt, locked, newer than this program, not writable)."""
+
+
+def migrate(conn: sqlite3.Connection) -> int:
+    """Bring a database up to `SCHEMA_VERSION`; returns the version it had before.
+
+    `conn` must be in autocommit mode. Each migration runs in its own transaction together with
+    the version bump, so a failure leaves the file at the last version that completed.
+    """
+    conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+    row = conn.execute("SELECT version FROM schema_version").fetchone()
+    if row is None:
+        conn.execute("INSERT INTO schema_version VALUES (0)")
+        before = 0
+    else:
+        before = int(row[0])
+    if before > SCHEMA_VERSION:
+        raise StoreError(
+            f"the database has schema version {before}, newer than this program's "
+            f"{SCHEMA_VERSION}: upgrade Peanut Club or use another --db file"
+        )
+    for version in range(before, SCHEMA_VERSION):
+        try:
+            conn.executescript(
+                f"BEGIN IMMEDIATE; {MIGRATIONS[version]}; "
+                f"UPDATE schema_version SET version = {version + 1}; COMMIT;"
+            )
+        except sqlite3.Error:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+    return before
+
+
+def open_database(path: str | Path, *, synchronous: str = "NORMAL") -> sqlite3.Connection:
+    """Open (creating if needed) and migrate the file, or raise `StoreError` saying why not."""
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=2.0)
+    except (OSError, sqlite3.Error) as exc:
+        raise StoreError(f"cannot open the database {path}: {exc}") from None
+    try:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute(f"PRAGMA synchronous={'FULL' if synchronous.upper() == 'FULL' else 'NORMAL'}")
+        conn.execute("PRAGMA foreign_keys=ON")
+        ok = conn.execute("PRAGMA quick_check").fetchone()
+        if ok is None or ok[0] != "ok":
+            raise StoreError(f"the database {path} is damaged ({ok[0] if ok else 'no answer'})")
+        migrate(conn)
+    except sqlite3.DatabaseError as exc:
+        conn.close()
+        text = str(exc)
+        if "locked" in text or "busy" in text:
+            raise StoreError(
+                f"the database {path} is locked by another process: is another server using it?"
+            ) from None
+        raise StoreError(
+            f"the database {path} is not a usable Peanut Club database: {text}"
+        ) from None
+    except StoreError:
+        conn.close()
+        raise
+    return conn
+
+
+class SqliteStore:
+    """A `Store` on one SQLite file. Create with `await SqliteStore.open(path)`."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+        self.path = path
+        self._conn = conn
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
+        self._pending: list[tuple[str, LogEntry, asyncio.Future[None]]] = []
+        self._wake: asyncio.Event | None = None
+        self._writer: asyncio.Task[None] | None = None
+        self._lock = threading.Lock()
+        #: How many commits carried how many entries: for benchmarks and the docs.
+        self.commits = 0
+        self.entries_written = 0
+
+    @classmethod
+    async def open(cls, path: str | Path, *, synchronous: str = "NORMAL") -> SqliteStore:
+        loop = asyncio.get_running_loop()
+        conn = await loop.run_in_executor(
+            None, lambda: open_database(path, synchronous=synchronous)
+        )
+        return cls(conn, Path(path))
+
+    async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        loop = asyncio.get_running_loop()
+
+        def call() -> T:
+            with self._lock:
+                return fn(self._conn)
+
+        return await loop.run_in_executor(self._thread, call)
+
+    # ------------------------------------------------------------------ Store
+
+    async def create_room(self, record: RoomRecord) -> None:
+        def insert(conn: sqlite3.Connection) -> None:
+            with _transaction(conn):
+                conn.execute(
+                    "INSERT INTO rooms (code, host_token, created, settings, creator, fixed_seed,"
+                    " updated) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        record.code,
+                        record.host_token,
+                        record.created,
+                        json.dumps(record.settings),
+                        record.creator,
+                        record.fixed_seed,
+                        record.created,
+                    ),
+                )
+
+        try:
+            await self._run(insert)
+        except sqlite3.IntegrityError:
+            raise KeyError(record.code) from None
+
+    async def append(self, code: str, entry: LogEntry) -> None:
+        """Durable once this returns: it waits for the group commit that carries the entry."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((code, entry, future))
+        self._ensure_writer()
+        assert self._wake is not None
+        self._wake.set()
+        await future
+
+    def _ensure_writer(self) -> None:
+        if self._writer is None or self._writer.done():
+            self._wake = asyncio.Event()
+            self._writer = asyncio.create_task(self._write_forever(), name="sqlite-writer")
+
+    async def _write_forever(self) -> None:
+        assert self._wake is not None
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            batch, self._pending = self._pending, []
+            if not batch:
+                continue
+            rows = [(c, e.seq, e.kind, json.dumps(e.data)) for c, e, _ in batch]
+            write = _log_writer(rows, sorted({c for c, _, _ in batch}), time.time())
+            try:
+                await self._run(write)
+            except Exception as exc:  # every waiter hears of the failure; nothing is acknowledged
+                for _, _, future in batch:
+                    if not future.done():
+                        future.set_exception(StoreError(f"could not write to the database: {exc}"))
+                continue
+            self.commits += 1
+            self.entries_written += len(batch)
+            for _, _, future in batch:
+                if not future.done():
+                    future.set_result(None)
+
+    async def load(self, code: str) -> tuple[RoomRecord, list[LogEntry]] | None:
+        def read(conn: sqlite3.Connection) -> tuple[RoomRecord, list[LogEntry]] | None:
+            row = conn.execute(
+                "SELECT code, host_token, created, settings, creator, fixed_seed FROM rooms"
+                " WHERE code = ?",
+                (code,),
+            ).fetchone()
+            if row is None:
+                return None
+            record = RoomRecord(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5])
+            entries = [
+                LogEntry(seq, kind, json.loads(data))
+                for seq, kind, data in conn.execute(
+                    "SELECT seq, kind, data FROM log WHERE code = ? ORDER BY seq", (code,)
+                )
+            ]
+            return record, entries
+
+        return await self._run(read)
+
+    async def room_codes(self) -> list[str]:
+        return await self._run(
+            lambda conn: [r[0] for r in conn.execute("SELECT code FROM rooms ORDER BY created")]
+        )
+
+    async def close(self) -> None:
+        if self._writer is not None:
+            while self._pending:
+                assert self._wake is not None
+                self._wake.set()
+                await asyncio.sleep(0.001)
+            self._writer.cancel()
+            await asyncio.gather(self._writer, return_exceptions=True)
+        await self._run(lambda conn: conn.close())
+        self._thread.shutdown(wait=True)
+
+    # ------------------------------------------------------------------ finished games, retention
+
+    async def save_game(self, game_id: str, code: str, export: dict[str, Any]) -> None:
+        """Keep a finished game's export (seed + actions + result) for its history page."""
+
+        def write(conn: sqlite3.Connection) -> None:
+            with _transaction(conn):
+                conn.execute(
+                    "INSERT OR REPLACE INTO games (id, code, finished, export) VALUES (?, ?, ?, ?)",
+                    (game_id, code, time.time(), json.dumps(export)),
+                )
+
+        await self._run(write)
+
+    async def load_game(self, game_id: str) -> dict[str, Any] | None:
+        def read(conn: sqlite3.Connection) -> dict[str, Any] | None:
+            row = conn.execute("SELECT export FROM games WHERE id = ?", (game_id,)).fetchone()
+            return None if row is None else dict(json.loads(row[0]))
+
+        return await self._run(read)
+
+    async def prune(self, *, rooms_older_than: float, games_older_than: float) -> tuple[int, int]:
+        """Delete rooms untouched since `rooms_older_than` (their logs with them) and finished
+        games older than `games_older_than` (Unix times). Returns how many of each went."""
+
+        def delete(conn: sqlite3.Connection) -> tuple[int, int]:
+            with _transaction(conn):
+                rooms = conn.execute(
+                    "DELETE FROM rooms WHERE updated < ?", (rooms_older_than,)
+                ).rowcount
+                games = conn.execute(
+                    "DELETE FROM games WHERE finished < ?", (games_older_than,)
+                ).rowcount
+            return rooms, games
+
+        return await self._run(delete)
+
+
+def _log_writer(
+    rows: list[tuple[str, int, str, str]], touched: list[str], now: float
+) -> Callable[[sqlite3.Connection], None]:
+    """One group commit: every pending log entry, and the rooms they touched marked as updated."""
+
+    def write(conn: sqlite3.Connection) -> None:
+        with _transaction(conn):
+            conn.executemany("INSERT INTO log (code, seq, kind, data) VALUES (?, ?, ?, ?)", rows)
+            conn.executemany(
+                "UPDATE rooms SET updated = ? WHERE code = ?", [(now, c) for c in touched]
+            )
+
+    return write
+
+
+class _transaction:
+    """BEGIN IMMEDIATE … COMMIT, rolled back on error (the connection is in autocommit mode)."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def __enter__(self) -> sqlite3.Connection:
+        self.conn.execute("BEGIN IMMEDIATE")
+        return self.conn
+
+    def __exit__(self, exc_type: object, *_: object) -> None:
+        self.conn.execute("ROLLBACK" if exc_type else "COMMIT")

@@ -1,0 +1,74 @@
+"""`peanutclub replay` rebuilds a game from its export and checks the recorded result."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from peanutclub.bots import make_bot
+from peanutclub.cli import main
+from peanutclub.engine import AutoPay, CallGoing, Game, GoingStep, Phase, RuleError, view
+from peanutclub.replay import export_game, replay_export
+
+
+def _finished_game(seed: int) -> Game:
+    game = Game(4, seed)
+    bots = [make_bot("easy", s, seed) for s in range(4)]
+    order = random.Random(seed)
+    while game.phase is not Phase.OVER:
+        seats = list(range(4))
+        order.shuffle(seats)
+        for seat in seats:
+            action = bots[seat].decide(view(game, seat))
+            if action is not None:
+                try:
+                    game.apply(action)
+                    break
+                except RuleError:
+                    continue
+        else:
+            if game.phase is Phase.PAYING:
+                game.apply(AutoPay())
+            elif game.going:
+                game.apply(GoingStep())
+            else:
+                game.apply(CallGoing(None))
+    return game
+
+
+def test_an_export_replays_to_the_same_final_state() -> None:
+    game = _finished_game(7)
+    replayed = replay_export(json.loads(json.dumps(export_game(game))))
+    assert replayed.reveal() == game.reveal()
+    assert replayed.phase is Phase.OVER
+
+
+def test_replay_command_prints_the_places(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = _finished_game(11)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(export_game(game, ["Ana", "Bo", "Cy", "Di"])))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "1. " in out and "points" in out
+    assert all(name in out for name in ["Ana", "Bo", "Cy", "Di"])
+
+
+def test_replay_command_fails_when_the_recorded_result_differs(tmp_path: Path) -> None:
+    export = export_game(_finished_game(3))
+    export["result"]["scores"][0]["total"] += 1
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(export))
+    assert main(["replay", str(path)]) == 1
+
+
+def test_replay_command_rejects_a_malformed_export(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"format": 1, "players": 4, "seed": 1, "actions": [{"type": "x"}]}))
+    assert main(["replay", str(path)]) == 2
+    path.write_text("{not json")
+    assert main(["replay", str(path)]) == 2

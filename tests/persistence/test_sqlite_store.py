@@ -1,0 +1,221 @@
+"""The SQLite store: durable appends, versioned migrations, clear errors at start-up."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from peanutclub.server.sqlite_store import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    SqliteStore,
+    StoreError,
+    open_database,
+)
+from peanutclub.server.store import LogEntry, RoomRecord
+
+
+def run(coro):  # type: ignore[no-untyped-def]
+    return asyncio.run(coro)
+
+
+def test_appended_entries_come_back_in_order_after_reopening(tmp_path: Path) -> None:
+    path = tmp_path / "rooms.db"
+
+    async def write() -> None:
+        store = await SqliteStore.open(path)
+        await store.create_room(RoomRecord("KTRW", "host", 1.0, {"idle_seconds": 8}))
+        await asyncio.gather(
+            *(store.append("KTRW", LogEntry(i, "action", {"n": i})) for i in range(1, 51))
+        )
+        await store.close()
+
+    async def read() -> tuple[RoomRecord, list[LogEntry]] | None:
+        store = await SqliteStore.open(path)
+        try:
+            return await store.load("KTRW")
+        finally:
+            await store.close()
+
+    run(write())
+    loaded = run(read())
+    assert loaded is not None
+    record, entries = loaded
+    assert record.settings == {"idle_seconds": 8} and record.host_token == "host"
+    assert [e.seq for e in entries] == list(range(1, 51))
+    assert entries[7].data == {"n": 8}
+
+
+def test_concurrent_appends_share_commits(tmp_path: Path) -> None:
+    async def go() -> tuple[int, int]:
+        store = await SqliteStore.open(tmp_path / "g.db")
+        await store.create_room(RoomRecord("MNPQ", "h", 0.0, {}))
+        await asyncio.gather(*(store.append("MNPQ", LogEntry(i, "a", {})) for i in range(1, 201)))
+        await store.close()
+        return store.commits, store.entries_written
+
+    commits, written = run(go())
+    assert written == 200
+    assert commits < 200
+
+
+def test_a_room_code_is_only_created_once(tmp_path: Path) -> None:
+    async def go() -> None:
+        store = await SqliteStore.open(tmp_path / "d.db")
+        await store.create_room(RoomRecord("ABCD", "h", 0.0, {}))
+        try:
+            with pytest.raises(KeyError):
+                await store.create_room(RoomRecord("ABCD", "other", 0.0, {}))
+        finally:
+            await store.close()
+
+    run(go())
+
+
+def test_a_repeated_seq_is_refused_and_nothing_is_acknowledged(tmp_path: Path) -> None:
+    async def go() -> list[int]:
+        store = await SqliteStore.open(tmp_path / "s.db")
+        await store.create_room(RoomRecord("ABCD", "h", 0.0, {}))
+        await store.append("ABCD", LogEntry(1, "a", {}))
+        with pytest.raises(StoreError):
+            await store.append("ABCD", LogEntry(1, "a", {"again": True}))
+        loaded = await store.load("ABCD")
+        await store.close()
+        assert loaded is not None
+        return [e.seq for e in loaded[1]]
+
+    assert run(go()) == [1]
+
+
+def test_an_old_schema_is_upgraded_with_its_data(tmp_path: Path) -> None:
+    path = tmp_path / "v1.db"
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.executescript(MIGRATIONS[0])
+    conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+    conn.execute("INSERT INTO schema_version VALUES (1)")
+    conn.execute("INSERT INTO rooms VALUES ('OLDR', 'tok', 5.0, '{}', '', NULL)")
+    conn.execute("INSERT INTO log VALUES ('OLDR', 1, 'seat', ?)", (json.dumps({"name": "Ana"}),))
+    conn.close()
+
+    upgraded = open_database(path)
+    assert upgraded.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION
+    assert upgraded.execute("SELECT updated FROM rooms WHERE code = 'OLDR'").fetchone()[0] == 5.0
+    assert upgraded.execute("SELECT count(*) FROM games").fetchone()[0] == 0
+    upgraded.close()
+
+    async def read() -> tuple[RoomRecord, list[LogEntry]] | None:
+        store = await SqliteStore.open(path)
+        try:
+            return await store.load("OLDR")
+        finally:
+            await store.close()
+
+    loaded = run(read())
+    assert loaded is not None and loaded[1][0].data == {"name": "Ana"}
+
+
+def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "future.db"
+    open_database(path).close()
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION + 1,))
+    conn.close()
+    with pytest.raises(StoreError, match="newer"):
+        open_database(path)
+
+
+def test_a_corrupt_file_gives_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "corrupt.db"
+    path.write_bytes(b"this is not a database at all " * 200)
+    with pytest.raises(StoreError, match="not a usable Peanut Club database"):
+        open_database(path)
+
+
+def test_a_locked_file_gives_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "locked.db"
+    open_database(path).close()
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("PRAGMA locking_mode=EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(StoreError, match="locked"):
+            open_database(path)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+
+
+def test_prune_drops_old_rooms_with_their_logs_and_old_games(tmp_path: Path) -> None:
+    async def go() -> tuple[tuple[int, int], list[str], dict[str, object] | None]:
+        store = await SqliteStore.open(tmp_path / "p.db")
+        await store.create_room(RoomRecord("OLDD", "h", 10.0, {}))
+        await store.create_room(RoomRecord("NEWW", "h", 10.0, {}))
+        await store.append("NEWW", LogEntry(1, "a", {}))  # marks NEWW as updated now
+        await store.save_game("g1", "OLDD", {"seed": 1})
+        pruned = await store.prune(rooms_older_than=1000.0, games_older_than=10.0**12)
+        codes = await store.room_codes()
+        game = await store.load_game("g1")
+        await store.close()
+        return pruned, codes, game
+
+    pruned, codes, game = run(go())
+    assert pruned == (1, 1)
+    assert codes == ["NEWW"]
+    assert game is None
+
+
+WRITER = textwrap.dedent(
+    """
+    import asyncio, sys
+    from peanutclub.server.sqlite_store import SqliteStore
+    from peanutclub.server.store import LogEntry, RoomRecord
+
+    async def main():
+        store = await SqliteStore.open(sys.argv[1])
+        await store.create_room(RoomRecord("KILL", "h", 0.0, {}))
+        seq = 0
+        while True:
+            seq += 1
+            await store.append("KILL", LogEntry(seq, "action", {"n": seq}))
+            print(seq, flush=True)  # acknowledged: only now may anyone hear of it
+
+    asyncio.run(main())
+    """
+)
+
+
+def test_every_acknowledged_append_survives_sigkill(tmp_path: Path) -> None:
+    path = tmp_path / "kill.db"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(path)], stdout=subprocess.PIPE, text=True
+    )
+    assert proc.stdout is not None
+    acknowledged = 0
+    for line in proc.stdout:
+        acknowledged = int(line)
+        if acknowledged >= 300:
+            break
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+
+    async def read() -> list[int]:
+        store = await SqliteStore.open(path)
+        try:
+            loaded = await store.load("KILL")
+        finally:
+            await store.close()
+        assert loaded is not None
+        return [e.seq for e in loaded[1]]
+
+    seqs = run(read())
+    assert len(seqs) >= acknowledged
+    assert seqs == list(range(1, len(seqs) + 1))
