@@ -104,6 +104,16 @@ class GoingStep(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class CancelGoing(Action):
+    """The auctioneer takes a running call back (after a restart, every clock starts over)."""
+
+    kind: ClassVar[str] = "cancel_going"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind}
+
+
+@dataclass(frozen=True, slots=True)
 class Pay(Action):
     kind: ClassVar[str] = "pay"
     seat: int
@@ -147,6 +157,8 @@ def action_from_dict(d: dict[str, Any]) -> Action:
         return CallGoing(None if seat is None else int(seat))
     if kind == "going_step":
         return GoingStep()
+    if kind == "cancel_going":
+        return CancelGoing()
     if kind == "pay":
         ab = d.get("abracadabra")
         return Pay(

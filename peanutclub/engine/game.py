@@ -16,13 +16,14 @@ from peanutclub.engine.actions import (
     ALaCarte,
     AutoPay,
     CallGoing,
+    CancelGoing,
     Crash,
     GoingStep,
     Niet,
     Pay,
     PlaceBid,
 )
-from peanutclub.engine.bidding import Bid, beats, max_honourable, min_to_win
+from peanutclub.engine.bidding import Bid, beats, min_to_win
 from peanutclub.engine.components import (
     COLLECTORS,
     Currency,
@@ -39,6 +40,7 @@ from peanutclub.engine.errors import (
     AlreadyGoing,
     BadBid,
     BadCrash,
+    BadPayment,
     BidTooLow,
     CannotHonour,
     CurrencyBlocked,
@@ -56,6 +58,9 @@ from peanutclub.engine.scoring import Score, ranking, score
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
+
+#: (currency, its name): an enum's `.value` is a slow property, and `bid_options` is hot.
+_CURRENCY_NAMES: tuple[tuple[Currency, str], ...] = tuple((c, c.value) for c in Currency)
 
 
 class Phase(StrEnum):
@@ -97,6 +102,9 @@ class Game:
         self.stats = {"refreshes": 0, "wasted": 0}
         self._scores: list[Score] | None = None
         self._suggestion: tuple[int, Payment | None] | None = None
+        # seat -> (hand, its length, À la carte?, paying value per currency, best card per
+        # currency): bid_options reads it after every change; a hand changes only when it pays
+        self._hand_totals: dict[int, tuple[Any, ...]] = {}
         self.start_events = self._setup()
 
     # ----------------------------------------------------------------- setup and rounds
@@ -225,15 +233,42 @@ class Game:
         return not self.tokens[seat][power]
 
     def max_bid(self, seat: int, currency: Currency, *, a_la_carte: bool | None = None) -> int:
-        """The most `seat` could honour in `currency` now (the honour rule)."""
-        return max_honourable(
-            self.hands[seat],
-            currency,
-            a_la_carte=self.a_la_carte if a_la_carte is None else a_la_carte,
-            convert_unused=self.unused(seat, Power.CONVERT),
-            abracadabra_unused=self.unused(seat, Power.ABRACADABRA),
-            blocked=self.niet,
-        )
+        """The most `seat` could honour in `currency` now (the honour rule).
+
+        The same sum as `bidding.max_honourable`, from the memoised per-currency totals of the
+        hand: it is checked for every bid.
+        """
+        niet = self.niet
+        if currency in niet:
+            return 0
+        sums, tops = self._totals(seat, self.a_la_carte if a_la_carte is None else a_la_carte)
+        tokens = self.tokens[seat]
+        if tokens[Power.CONVERT]:
+            total, top = sums.get(currency, 0), tops.get(currency, 0)
+        else:  # an unused Convert widens the bid to every unblocked card
+            free = [cur for cur in sums if cur not in niet]
+            total = sum(sums[cur] for cur in free)
+            top = max((tops[cur] for cur in free), default=0)
+        if not total:
+            return 0
+        return total if tokens[Power.ABRACADABRA] else total + top
+
+    def _totals(self, seat: int, alc: bool) -> tuple[dict[Currency, int], dict[Currency, int]]:
+        """Per currency, the paying value of a seat's cards and its best card (memoised)."""
+        hand = self.hands[seat]
+        memo = self._hand_totals.get(seat)
+        if memo is not None and memo[0] is hand and memo[1] == len(hand) and memo[2] == alc:
+            return memo[3], memo[4]
+        sums: dict[Currency, int] = {}
+        tops: dict[Currency, int] = {}
+        for card in hand:
+            u = 1 if alc else card.value
+            cur = card.currency
+            sums[cur] = sums.get(cur, 0) + u
+            if u > tops.get(cur, 0):
+                tops[cur] = u
+        self._hand_totals[seat] = (hand, len(hand), alc, sums, tops)
+        return sums, tops
 
     def min_bid(self, currency: Currency) -> int | None:
         """The lowest amount in `currency` that would win now (None: blocked or outranked)."""
@@ -242,23 +277,56 @@ class Game:
         return min_to_win(self.column, currency, self.high_bid)
 
     def bid_options(self, seat: int) -> dict[str, dict[str, Any]]:
-        """Per currency: the lowest winning amount, the most this seat can honour, and why not."""
+        """Per currency: the lowest winning amount, the most this seat can honour, and why not.
+
+        Same answers as `min_bid` and `max_bid` per currency, but from one pass over the hand:
+        it is built for every view of every seat after every change, so it sits on the hot path.
+        """
+        niet = self.niet
+        alc = self.a_la_carte
+        sums, tops = self._totals(seat, alc)
+        tokens = self.tokens[seat]
+        convert = not tokens[Power.CONVERT]
+        abracadabra = not tokens[Power.ABRACADABRA]
+        if convert:  # Convert widens every currency to all unblocked cards
+            free = [cur for cur in sums if cur not in niet]
+            wide_sum = sum(sums[cur] for cur in free)
+            wide_top = max((tops[cur] for cur in free), default=0)
+        bidding = self.phase is Phase.BIDDING
+        high_bid = self.high_bid
+        own_high = high_bid is not None and high_bid.seat == seat
+        # min_to_win, with the high bid's place in the column looked up once
+        high_place = -1 if high_bid is None else self.column.index(high_bid.currency)
         options: dict[str, dict[str, Any]] = {}
-        for currency in Currency:
-            low = self.min_bid(currency)
-            high = self.max_bid(seat, currency)
+        for currency, name in _CURRENCY_NAMES:
+            blocked = currency in niet
+            if blocked:
+                total = top = 0
+            elif convert:
+                total, top = wide_sum, wide_top
+            else:
+                total, top = sums.get(currency, 0), tops.get(currency, 0)
+            high = total + top if total and abracadabra else total
+            low: int | None = None
+            if bidding and not blocked:
+                if high_bid is None:
+                    low = 1
+                elif currency is high_bid.currency:
+                    low = high_bid.amount + 1
+                elif self.column.index(currency) < high_place:
+                    low = 1
             reason: str | None = None
-            if self.phase is not Phase.BIDDING:
+            if not bidding:
                 reason = "wrong_phase"
-            elif currency in self.niet:
+            elif blocked:
                 reason = "currency_blocked"
-            elif self.high_bid is not None and self.high_bid.seat == seat:
+            elif own_high:
                 reason = "own_high_bid"
             elif low is None:
                 reason = "bid_too_low"
             elif high < low:
                 reason = "cannot_honour"
-            options[currency.value] = {"min": low, "max": high, "reason": reason}
+            options[name] = {"min": low, "max": high, "reason": reason}
         return options
 
     def payment_context(self) -> PaymentContext:
@@ -428,13 +496,39 @@ class Game:
         self.phase = Phase.PAYING
         events.append(event("sold", **self.high_bid.to_dict()))
 
+    def _on_cancel_going(self, action: CancelGoing, events: list[Event]) -> None:
+        self._require(Phase.BIDDING)
+        if not self.going:
+            raise WrongPhase("Nobody has called the lot.")
+        self.going = 0
+        events.append(event("going_cancelled"))
+
     def _on_pay(self, action: Pay, events: list[Event]) -> None:
         self._require(Phase.PAYING)
         seat = self._require_seat(action.seat)
         if seat != self.payer:
             raise NotYourPayment()
-        payment = Payment(tuple(action.cards), bool(action.convert), action.abracadabra)
-        self._settle(seat, payment, events, auto=False)
+        self._settle(seat, self._require_payment(action), events, auto=False)
+
+    @staticmethod
+    def _require_payment(action: Pay) -> Payment:
+        """The payment a `Pay` names, checked for shape as strictly as bids are.
+
+        A malformed payment is a refusal, never a crash, and a truthy non-bool `convert` must not
+        spend the Convert token by accident.
+        """
+        cards: object = action.cards
+        ab: object = action.abracadabra
+        if (
+            not isinstance(cards, (tuple, list))
+            or any(type(c) is not int for c in cards)
+            or type(action.convert) is not bool
+            or (ab is not None and type(ab) is not int)
+        ):
+            raise BadPayment(
+                "A payment is a list of card ids, a Convert flag and one card or none."
+            )
+        return Payment(tuple(cards), action.convert, action.abracadabra)
 
     def _on_auto_pay(self, action: AutoPay, events: list[Event]) -> None:
         self._require(Phase.PAYING)
@@ -515,6 +609,7 @@ _HANDLERS: dict[type[Action], Any] = {
     Niet: Game._on_niet,
     CallGoing: Game._on_going,
     GoingStep: Game._on_going_step,
+    CancelGoing: Game._on_cancel_going,
     Pay: Game._on_pay,
     AutoPay: Game._on_auto_pay,
 }

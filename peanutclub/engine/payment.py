@@ -84,8 +84,9 @@ def best_payment(hand: Sequence[CurrencyCard], ctx: PaymentContext) -> Payment |
     Best, in order: the fewest powers; the least value lost to "no change"; the least face value
     spent, counted currency by currency from the strongest of the column down (so with Convert the
     weakest currency goes first, and in an À la carte round the smallest cards go first); the
-    fewest cards; the lowest card ids. A least-excess payment always has every card needed, since
-    every card is worth at least 1.
+    fewest cards; the lowest card ids; and with Abracadabra, the lowest id for the doubled card.
+    The winner always has every card needed: a card that could go would leave a smaller excess,
+    or, if it is the doubled card, a payment with one power fewer.
     """
     modes = [(False, False)]
     if ctx.abracadabra_unused:
@@ -95,7 +96,9 @@ def best_payment(hand: Sequence[CurrencyCard], ctx: PaymentContext) -> Payment |
         if ctx.abracadabra_unused:
             modes.append((True, True))
     best: tuple[Any, ...] | None = None
-    for convert, abra in modes:
+    for convert, abra in modes:  # modes come in order of how many powers they use
+        if best is not None and best[0] < convert + abra:
+            break  # fewer powers wins first: a mode using more cannot beat what was found
         found = _best_in_mode(hand, ctx, convert, abra)
         if found is None:
             continue
@@ -144,6 +147,8 @@ def _best_in_mode(
         if total < ctx.amount or (abra and doubled is None):
             continue
         candidate = (total - ctx.amount, key, doubled)
-        if result is None or candidate[:2] < result[:2]:
+        # equal keys differ only in which card of the same worth is doubled: take the lowest id,
+        # so the suggestion never depends on the order the states were found in
+        if result is None or (candidate[:2], doubled or 0) < (result[:2], result[2] or 0):
             result = candidate
     return result

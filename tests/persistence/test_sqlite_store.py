@@ -10,7 +10,10 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
@@ -23,9 +26,13 @@ from peanutclub.server.sqlite_store import (
 )
 from peanutclub.server.store import LogEntry, RoomRecord
 
+T = TypeVar("T")
 
-def run(coro):  # type: ignore[no-untyped-def]
-    return asyncio.run(coro)
+
+def run(coro: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine on a thread of its own: the browser tests keep a loop running on this one."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 def test_appended_entries_come_back_in_order_after_reopening(tmp_path: Path) -> None:

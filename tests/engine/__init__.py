@@ -1,0 +1,1 @@
+"""Engine tests: rule by rule, plus property tests over random games."""
