@@ -1,0 +1,191 @@
+"""The WebSocket endpoint: one connection's reader and writer. Thin on purpose.
+
+The reader checks size and rate, parses each frame into a protocol message and hands it to the
+room (through `dispatch`); a refusal becomes an `error` frame and the connection carries on. The
+writer drains this connection's queue, so a slow phone never holds up the room's fan-out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from peanutclub.engine import RuleError
+from peanutclub.server import dispatch
+from peanutclub.server.errors import refuse
+from peanutclub.server.protocol import BadMessage, parse_client_message
+from peanutclub.server.ratelimit import TokenBucket
+from peanutclub.server.room import Room
+from peanutclub.server.views import error_frame
+
+if TYPE_CHECKING:
+    from peanutclub.server.app import ServerState
+
+log = logging.getLogger(__name__)
+
+#: Consecutive refused-for-rate messages that still get an error frame; beyond, silence.
+RATE_ERRORS = 5
+
+
+class Connection:
+    """A room viewer backed by a WebSocket: frames are queued, a writer task sends them."""
+
+    def __init__(self, websocket: WebSocket, queue_limit: int) -> None:
+        self.websocket = websocket
+        self.seat: int | None = None
+        self.host = False
+        self.shaken = False
+        self.queue_limit = queue_limit
+        self.queue: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
+        self.closing = False
+
+    def send(self, frame: str) -> None:
+        if self.closing:
+            return
+        if self.queue.qsize() >= self.queue_limit:
+            self.close(1008, "too far behind; reconnect and resume")
+            return
+        self.queue.put_nowait(frame)
+
+    def close(self, code: int, reason: str) -> None:
+        if self.closing:
+            return
+        self.closing = True
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queue.put_nowait((code, reason))
+
+    def error(self, error: RuleError, ref: str | int | None = None) -> None:
+        self.send(error_frame(error.code, error.message, ref))
+
+    async def write_forever(self) -> None:
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+            while True:
+                item = await self.queue.get()
+                if isinstance(item, tuple):
+                    await self.websocket.close(*item)
+                    return
+                await self.websocket.send_text(item)
+
+
+def client_address(websocket: WebSocket, trusted: list[str]) -> str:
+    """The peer's address; `X-Forwarded-For` counts only when the peer is a trusted proxy."""
+    peer = websocket.client.host if websocket.client else ""
+    forwarded = websocket.headers.get("x-forwarded-for")
+    if forwarded and peer in trusted:
+        return forwarded.split(",")[-1].strip()
+    return peer
+
+
+def origin_allowed(websocket: WebSocket, allowed: list[str]) -> bool:
+    """Browsers send `Origin`: it must be this very host. No Origin: not a browser, allowed."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    if origin in allowed:
+        return True
+    host = websocket.headers.get("host", "")
+    return urlsplit(origin).netloc.lower() == host.lower() and host != ""
+
+
+async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
+    state: ServerState = websocket.app.state.peanutclub
+    settings = state.settings
+    if not origin_allowed(websocket, settings.allowed_origins):
+        await websocket.accept()
+        await websocket.close(1008, "foreign origin")
+        return
+    address = client_address(websocket, settings.trusted_proxies)
+    rooms = state.rooms
+    if rooms.connections_by[address] >= settings.max_connections_per_address:
+        await websocket.accept()
+        await websocket.send_text(error_frame("rate_limited", "Too many connections."))
+        await websocket.close(1013, "too many connections")
+        return
+    await websocket.accept()
+    room = rooms.get(code)
+    if room is None:
+        await websocket.send_text(error_frame("unknown_room", refuse("unknown_room").message))
+        await websocket.close(4404, "unknown room")
+        return
+    if len(room.viewers) >= settings.max_connections_per_room:
+        await websocket.send_text(error_frame("room_full", "This room has too many viewers."))
+        await websocket.close(1013, "room full")
+        return
+    rooms.connections_by[address] += 1
+    connection = Connection(websocket, settings.send_queue_limit)
+    writer = asyncio.get_running_loop().create_task(connection.write_forever())
+    loop = asyncio.get_running_loop()
+    timeout = loop.call_later(
+        settings.handshake_timeout_seconds,
+        lambda: None if connection.shaken else connection.close(1008, "no handshake in time"),
+    )
+    try:
+        await read_forever(connection, room, state)
+    finally:
+        timeout.cancel()
+        rooms.connections_by[address] -= 1
+        if rooms.connections_by[address] <= 0:
+            del rooms.connections_by[address]
+        await room.leave(connection)
+        connection.close(1000, "bye")
+        with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
+            await asyncio.wait_for(writer, 1.0)
+
+
+async def read_forever(connection: Connection, room: Room, state: ServerState) -> None:
+    """Read frames until the peer leaves; every refusal is answered and reading goes on."""
+    settings = state.settings
+    websocket = connection.websocket
+    bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
+    limit = settings.max_frame_bytes
+    refused_in_a_row = 0
+    while True:
+        try:
+            frame = await websocket.receive()
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        if frame["type"] == "websocket.disconnect":
+            return
+        text = frame.get("text")
+        if text is None:
+            text = frame.get("bytes") or b""
+        size = len(text)
+        if isinstance(text, str) and size * 4 > limit:
+            size = len(text.encode())
+        if size > limit:
+            connection.error(refuse("frame_too_large"))
+            continue
+        if not bucket.take():
+            refused_in_a_row += 1
+            if refused_in_a_row <= RATE_ERRORS:
+                connection.error(refuse("rate_limited"))
+            continue
+        refused_in_a_row = 0
+        if isinstance(text, bytes):
+            connection.error(refuse("bad_message", "Send JSON text frames."))
+            continue
+        try:
+            message = parse_client_message(text)
+        except BadMessage as bad:
+            connection.error(refuse("bad_message"), bad.ref)
+            continue
+        try:
+            if connection.shaken:
+                await dispatch.command(room, connection, message)
+            elif await dispatch.handshake(room, connection, message):
+                connection.shaken = True
+            else:
+                raise refuse("no_handshake")
+        except RuleError as error:
+            connection.error(error, message.ref)
+        except Exception:  # a bug must not cost the player their connection
+            log.exception("room %s: %s failed", room.code, message.type)
+            connection.error(
+                refuse("bad_message", "The server could not handle that."), message.ref
+            )

@@ -1,0 +1,577 @@
+"""A room: the only writer of its table. Authorise, apply through the engine, store, fan out.
+
+Every change goes through `_commit` under the room's lock, one at a time in arrival order: the
+change is applied in memory (the engine refuses an illegal action before changing anything), given
+the next `seq`, appended to the store and awaited, and only then sent to the viewers. The room is
+its record plus that log: `Room.restore` rebuilds it by replaying the entries.
+
+The room owns the clock of the auction (going steps, the idle call, the pay deadline) and the bots
+seated at its table, whose actions take the same path as a person's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+import unicodedata
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from peanutclub.bots import LEVELS, make_bot
+from peanutclub.engine import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Action,
+    AutoPay,
+    CallGoing,
+    Game,
+    GoingStep,
+    Phase,
+    PlaceBid,
+    RuleError,
+    action_from_dict,
+    view,
+)
+from peanutclub.server import views
+from peanutclub.server.clock import Clock, Timer
+from peanutclub.server.codes import new_token
+from peanutclub.server.errors import refuse
+from peanutclub.server.settings import RoomSettings, Settings
+from peanutclub.server.store import LogEntry, RoomRecord, Store
+
+log = logging.getLogger(__name__)
+
+NAME_LENGTH = (1, 20)
+
+
+class Viewer(Protocol):
+    """One connection's side of the room: where its frames go."""
+
+    seat: int | None
+    host: bool
+
+    def send(self, frame: str) -> None:
+        """Queue one frame; never blocks."""
+        ...
+
+    def close(self, code: int, reason: str) -> None: ...
+
+
+@dataclass(slots=True)
+class Seat:
+    name: str
+    token: str
+    #: The level of the bot playing this seat, or None for a person.
+    bot: str | None = None
+    #: True when the seat was created for a bot (it has no person to hand it back to).
+    bot_seat: bool = False
+    #: Whether the person holding this seat has a live connection.
+    online: bool = False
+
+    @property
+    def connected(self) -> bool:
+        return self.online or self.bot_seat
+
+
+def same_secret(a: str, b: str) -> bool:
+    """Constant-time comparison that also takes any text a client may send."""
+    return secrets.compare_digest(a.encode(), b.encode())
+
+
+def clean_name(raw: str) -> str:
+    """A player's name, trimmed; refused if empty, too long, or holding control characters."""
+    name = raw.strip()
+    low, high = NAME_LENGTH
+    if not low <= len(name) <= high or any(unicodedata.category(ch)[0] == "C" for ch in name):
+        raise refuse("bad_name")
+    return name
+
+
+class Room:
+    def __init__(self, record: RoomRecord, settings: Settings, store: Store, clock: Clock) -> None:
+        self.code = record.code
+        self.record = record
+        self.settings = settings
+        self.store = store
+        self.clock = clock
+        self.room_settings = RoomSettings.model_validate(record.settings)
+        self.seats: list[Seat] = []
+        self.host_seat: int | None = None
+        self.game: Game | None = None
+        self.games_played = 0
+        self.seq = 0
+        self.viewers: set[Viewer] = set()
+        self.seat_viewers: dict[int, Viewer] = {}
+        self.deadline: float | None = None
+        self.deadline_kind: str | None = None
+        self.last_activity = clock.time()
+        self.closed = False
+        self._lock = asyncio.Lock()
+        self._timer: Timer | None = None
+        self._timer_key: tuple[int, int] | None = None
+        self._bots: dict[int, asyncio.Task[None]] = {}
+        self._bot_rng = random.Random(secrets.randbits(64))
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def phase(self) -> str:
+        return "lobby" if self.game is None else self.game.phase.value
+
+    def summary(self) -> dict[str, Any]:
+        """The public summary served at `GET /api/rooms/{code}` (no secrets)."""
+        return {
+            "code": self.code,
+            "phase": self.phase,
+            "players": [
+                {"seat": i, "name": s.name, "connected": s.connected, "bot": s.bot}
+                for i, s in enumerate(self.seats)
+            ],
+            "seats_free": MAX_PLAYERS - len(self.seats) if self.game is None else 0,
+            "settings": self.room_settings.model_dump(),
+            "watchers": sum(1 for v in self.viewers if v.seat is None),
+        }
+
+    def is_idle(self, now: float) -> bool:
+        return not self.viewers and now - self.last_activity > self.settings.room_idle_ttl_seconds
+
+    # ------------------------------------------------------------------ handshake
+
+    async def join(self, viewer: Viewer, name: str, host_token: str | None, ref: Any) -> None:
+        async with self._lock:
+            host = self._check_host_token(host_token)
+            if self.game is not None:
+                raise refuse("wrong_phase", "The game has started: watch, or resume your seat.")
+            if len(self.seats) >= MAX_PLAYERS:
+                raise refuse("room_full")
+            name = clean_name(name)
+            self._check_name_free(name)
+            seat = len(self.seats)
+            token = new_token()
+            await self._commit(
+                "seat", {"name": name, "token": token, "bot": None, "host": host, "online": True}
+            )
+            viewer.seat, viewer.host = seat, host
+            self._attach(viewer)
+            self._welcome(viewer, token, ref)
+
+    async def resume(self, viewer: Viewer, token: str, ref: Any) -> None:
+        async with self._lock:
+            seat = next(
+                (i for i, s in enumerate(self.seats) if same_secret(s.token, token)),
+                None,
+            )
+            if seat is None or self.seats[seat].bot_seat:
+                raise refuse("unknown_token")
+            viewer.seat, viewer.host = seat, seat == self.host_seat
+            previous = self.seat_viewers.get(seat)
+            if previous is not None:
+                self._detach(previous)
+                previous.close(4000, "replaced by a newer connection")
+            if self.seats[seat].bot is not None and not self.seats[seat].bot_seat:
+                await self._commit("pilot", {"seat": seat, "bot": None}, skip=viewer)
+            if not self.seats[seat].online:
+                await self._commit("presence", {"seat": seat, "online": True}, skip=viewer)
+            self._attach(viewer)
+            self._welcome(viewer, self.seats[seat].token, ref)
+
+    async def watch(self, viewer: Viewer, host_token: str | None, ref: Any) -> None:
+        async with self._lock:
+            viewer.seat, viewer.host = None, self._check_host_token(host_token)
+            self._attach(viewer)
+            self._welcome(viewer, None, ref)
+
+    async def leave(self, viewer: Viewer) -> None:
+        """A connection ended. Its seat stays; it is shown as away."""
+        async with self._lock:
+            if viewer not in self.viewers:
+                return
+            self._detach(viewer)
+            seat = viewer.seat
+            if (
+                seat is not None
+                and seat not in self.seat_viewers
+                and seat < len(self.seats)
+                and self.seats[seat].online
+            ):
+                await self._commit("presence", {"seat": seat, "online": False})
+
+    async def resync(self, viewer: Viewer, ref: Any) -> None:
+        async with self._lock:
+            if viewer in self.viewers:
+                viewer.send(self._state_for(viewer.seat, ref=ref))
+
+    def _check_host_token(self, host_token: str | None) -> bool:
+        if host_token is None:
+            return False
+        if not same_secret(host_token, self.record.host_token):
+            raise refuse("unknown_token")
+        return True
+
+    def _check_name_free(self, name: str) -> None:
+        folded = name.casefold()
+        if any(s.name.casefold() == folded for s in self.seats):
+            raise refuse("name_taken")
+
+    def _attach(self, viewer: Viewer) -> None:
+        self.viewers.add(viewer)
+        if viewer.seat is not None:
+            self.seat_viewers[viewer.seat] = viewer
+        self.last_activity = self.clock.time()
+
+    def _detach(self, viewer: Viewer) -> None:
+        self.viewers.discard(viewer)
+        if viewer.seat is not None and self.seat_viewers.get(viewer.seat) is viewer:
+            del self.seat_viewers[viewer.seat]
+        self.last_activity = self.clock.time()
+
+    def _welcome(self, viewer: Viewer, token: str | None, ref: Any) -> None:
+        public = views.dumps(views.public_state(self))
+        you = views.dumps(views.you(self, viewer.seat))
+        extra = {"seat": viewer.seat, "token": token, "host": viewer.host}
+        viewer.send(
+            views.envelope(
+                "welcome", self.seq, views.splice_state(public, you), ref=ref, extra=extra
+            )
+        )
+
+    # ------------------------------------------------------------------ host commands
+
+    def _require_host(self, viewer: Viewer) -> None:
+        if not viewer.host:
+            raise refuse("not_host")
+
+    async def start(self, viewer: Viewer, ref: Any) -> None:
+        async with self._lock:
+            self._require_host(viewer)
+            if self.game is not None:
+                raise refuse("wrong_phase")
+            if len(self.seats) < MIN_PLAYERS:
+                raise refuse("not_enough_players")
+            fixed = self.record.fixed_seed
+            seed = secrets.randbits(63) if fixed is None else fixed + self.games_played
+            await self._commit("start", {"seed": seed}, viewer=viewer, ref=ref)
+
+    async def add_bot(self, viewer: Viewer, level: str, seat: int | None, ref: Any) -> None:
+        async with self._lock:
+            self._require_host(viewer)
+            if level not in LEVELS:
+                raise refuse("bad_message", f"Unknown bot level {level!r}.")
+            if self.game is None:
+                if len(self.seats) >= MAX_PLAYERS:
+                    raise refuse("room_full")
+                number = 1 + sum(1 for s in self.seats if s.bot_seat)
+                name = f"Bot {number}"
+                while any(s.name.casefold() == name.casefold() for s in self.seats):
+                    number += 1
+                    name = f"Bot {number}"
+                data = {"name": name, "token": new_token(), "bot": level, "host": False}
+                await self._commit("seat", data, viewer=viewer, ref=ref)
+                return
+            target = self._seat_index(seat)
+            if self.seats[target].bot is not None or self.seats[target].online:
+                raise refuse("wrong_phase", "Only an away player's seat can go to a bot.")
+            await self._commit("pilot", {"seat": target, "bot": level}, viewer=viewer, ref=ref)
+
+    async def remove_bot(self, viewer: Viewer, seat: int, ref: Any) -> None:
+        async with self._lock:
+            self._require_host(viewer)
+            target = self._seat_index(seat)
+            if self.seats[target].bot is None:
+                raise refuse("wrong_phase", "No bot plays that seat.")
+            if self.game is None:
+                await self._commit("unseat", {"seat": target}, viewer=viewer, ref=ref)
+            elif self.seats[target].bot_seat:
+                raise refuse("wrong_phase", "That bot has no player to hand its seat back to.")
+            else:
+                await self._commit("pilot", {"seat": target, "bot": None}, viewer=viewer, ref=ref)
+
+    async def kick(self, viewer: Viewer, seat: int, ref: Any) -> None:
+        async with self._lock:
+            self._require_host(viewer)
+            if self.game is not None:
+                raise refuse("wrong_phase", "Players can only be removed in the lobby.")
+            target = self._seat_index(seat)
+            kicked = self.seat_viewers.get(target)
+            if kicked is not None:
+                self._detach(kicked)
+                kicked.close(4001, "removed by the host")
+            await self._commit("unseat", {"seat": target}, viewer=viewer, ref=ref)
+
+    async def change_settings(self, viewer: Viewer, values: dict[str, Any], ref: Any) -> None:
+        async with self._lock:
+            self._require_host(viewer)
+            try:
+                merged = self.settings.check_room_settings(values, self.room_settings)
+            except ValueError as error:
+                raise refuse("bad_settings", f"Out of bounds: {error}.") from None
+            await self._commit("settings", merged.model_dump(), viewer=viewer, ref=ref)
+
+    async def rematch(self, viewer: Viewer, ref: Any) -> None:
+        async with self._lock:
+            self._require_host(viewer)
+            if self.game is None:
+                raise refuse("wrong_phase")
+            await self._commit("rematch", {}, viewer=viewer, ref=ref)
+
+    def _seat_index(self, seat: int | None) -> int:
+        if seat is None or not 0 <= seat < len(self.seats):
+            raise refuse("not_seated", "No such seat at this table.")
+        return seat
+
+    # ------------------------------------------------------------------ game actions
+
+    async def act(
+        self, seat: int | None, action: Action, viewer: Viewer | None = None, ref: Any = None
+    ) -> None:
+        """Apply one action for `seat` (None: the auctioneer). Raises `RuleError` if refused."""
+        async with self._lock:
+            if self.game is None:
+                raise refuse("wrong_phase", "The game has not started.")
+            await self._commit("action", {}, action=action, viewer=viewer, ref=ref)
+
+    # ------------------------------------------------------------------ the single writer
+
+    def _mutate(self, kind: str, data: dict[str, Any], action: Action | None) -> list[Any]:
+        """Apply one change to memory and return its public events. Refusals raise first."""
+        if kind == "action":
+            assert self.game is not None
+            engine_action = action if action is not None else action_from_dict(data["action"])
+            return [e.to_dict() for e in self.game.apply(engine_action)]
+        if kind == "seat":
+            seat = len(self.seats)
+            bot = data["bot"]
+            self.seats.append(
+                Seat(
+                    data["name"],
+                    data["token"],
+                    bot=bot,
+                    bot_seat=bot is not None,
+                    online=data.get("online", False),
+                )
+            )
+            if data.get("host"):
+                self.host_seat = seat
+            return [{"type": "player_joined", "seat": seat, "name": data["name"], "bot": bot}]
+        if kind == "unseat":
+            seat = data["seat"]
+            self.seats.pop(seat)
+            if self.host_seat is not None:
+                self.host_seat = (
+                    None if self.host_seat == seat else self.host_seat - (self.host_seat > seat)
+                )
+            self._renumber_viewers(seat)
+            return [{"type": "player_left", "seat": seat}]
+        if kind == "pilot":
+            self.seats[data["seat"]].bot = data["bot"]
+            if data["bot"] is None:
+                return [{"type": "seat_to_player", "seat": data["seat"]}]
+            return [{"type": "seat_to_bot", "seat": data["seat"], "level": data["bot"]}]
+        if kind == "presence":
+            self.seats[data["seat"]].online = data["online"]
+            kind_name = "player_back" if data["online"] else "player_away"
+            return [{"type": kind_name, "seat": data["seat"]}]
+        if kind == "settings":
+            self.room_settings = RoomSettings.model_validate(data)
+            return [{"type": "settings_changed", **data}]
+        if kind == "start":
+            self.game = Game(len(self.seats), data["seed"])
+            self.games_played += 1
+            return [e.to_dict() for e in self.game.start_events]
+        if kind == "rematch":
+            self.game = None
+            for s in self.seats:
+                if not s.bot_seat:
+                    s.bot = None
+            return [{"type": "rematch"}]
+        raise ValueError(f"unknown log entry {kind!r}")
+
+    def _renumber_viewers(self, removed: int) -> None:
+        self.seat_viewers = {}
+        for v in self.viewers:
+            if v.seat is not None and v.seat > removed:
+                v.seat -= 1
+            if v.seat is not None:
+                self.seat_viewers[v.seat] = v
+
+    async def _commit(
+        self,
+        kind: str,
+        data: dict[str, Any],
+        *,
+        action: Action | None = None,
+        viewer: Viewer | None = None,
+        ref: Any = None,
+        skip: Viewer | None = None,
+    ) -> None:
+        """Apply, store, then tell everyone. Must be called with the lock held."""
+        events = self._mutate(kind, data, action)
+        if action is not None:
+            data = {"action": action.to_dict()}
+        self.seq += 1
+        await self.store.append(self.code, LogEntry(self.seq, kind, data))
+        self.last_activity = self.clock.time()
+        self._rearm()
+        self._manage_bots()
+        if action is not None and self._is_patch(action):
+            frame = views.patch_frame(self, self.seq, events)
+            for v in self.viewers:
+                if v is not skip:
+                    v.send(frame)
+            return
+        self._send_states(events, viewer, ref, skip)
+
+    def _is_patch(self, action: Action) -> bool:
+        """Plain bids and going steps that leave the lot open change only the public bid state."""
+        game = self.game
+        if game is None or game.phase is not Phase.BIDDING:
+            return False
+        if isinstance(action, PlaceBid | CallGoing):
+            return True
+        return isinstance(action, GoingStep) and game.going > 0
+
+    def _send_states(
+        self, events: list[Any], sender: Viewer | None, ref: Any, skip: Viewer | None
+    ) -> None:
+        public = views.dumps(views.public_state(self))
+        encoded_events = views.dumps(events)
+        by_seat: dict[int | None, str] = {}
+        for v in self.viewers:
+            if v is skip:
+                continue
+            if v is sender and ref is not None:
+                v.send(self._state_bytes(public, v.seat, encoded_events, ref))
+                continue
+            frame = by_seat.get(v.seat)
+            if frame is None:
+                frame = by_seat[v.seat] = self._state_bytes(public, v.seat, encoded_events, None)
+            v.send(frame)
+
+    def _state_bytes(self, public: bytes, seat: int | None, events: bytes, ref: Any) -> str:
+        state = views.splice_state(public, views.dumps(views.you(self, seat)))
+        return views.envelope("state", self.seq, state, events=events, ref=ref)
+
+    def _state_for(self, seat: int | None, ref: Any = None) -> str:
+        public = views.dumps(views.public_state(self))
+        return self._state_bytes(public, seat, b"[]", ref)
+
+    # ------------------------------------------------------------------ the clock
+
+    def _rearm(self) -> None:
+        """Set the one clock that should run now; only a change of the game resets it."""
+        game = self.game
+        key = None if game is None else (self.games_played, game.version)
+        if key == self._timer_key:
+            return
+        self._timer_key = key
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer, self.deadline, self.deadline_kind = None, None, None
+        if game is None or game.phase is Phase.OVER:
+            return
+        pace = self.room_settings
+        action: Action
+        if game.phase is Phase.PAYING:
+            kind, delay, action = "pay", pace.pay_seconds, AutoPay()
+        elif game.going:
+            kind, delay, action = "going", pace.going_step_seconds, GoingStep()
+        elif game.high_bid is not None and pace.idle_seconds > 0:
+            kind, delay, action = "idle", pace.idle_seconds, CallGoing(None)
+        else:
+            return
+
+        async def fire() -> None:
+            async with self._lock:
+                if self._timer is not timer or self.closed:
+                    return
+                self._timer = None
+                try:
+                    await self._commit("action", {}, action=action)
+                except Exception:
+                    log.exception("room %s: the clock's %s failed", self.code, kind)
+
+        timer = self.clock.call_later(delay, fire)
+        self._timer = timer
+        self.deadline, self.deadline_kind = self.clock.time() + delay, kind
+
+    # ------------------------------------------------------------------ bots
+
+    def _manage_bots(self) -> None:
+        """Run one task per seat a bot plays while a game runs; stop the others."""
+        game = self.game
+        wanted = set()
+        if game is not None and game.phase is not Phase.OVER and not self.closed:
+            wanted = {i for i, s in enumerate(self.seats) if s.bot is not None}
+        for seat in list(self._bots):
+            if seat not in wanted:
+                self._bots.pop(seat).cancel()
+        for seat in wanted - set(self._bots):
+            assert game is not None
+            level = self.seats[seat].bot
+            assert level is not None
+            task = asyncio.get_running_loop().create_task(self._bot_loop(seat, level, game))
+            self._bots[seat] = task
+
+    async def _bot_loop(self, seat: int, level: str, game: Game) -> None:
+        """A bot looks at its own view every so often, like a person would, and may act."""
+        bot = make_bot(level, seat, game.seed + seat)
+        low, high = self.settings.bot_delay_min, self.settings.bot_delay_max
+        while True:
+            await self.clock.sleep(self._bot_rng.uniform(low, high))
+            if self.game is not game or self.seats[seat].bot != level:
+                return
+            async with self._lock:
+                try:
+                    action = bot.decide(view(game, seat))
+                except Exception:
+                    log.exception("room %s: bot at seat %d failed to decide", self.code, seat)
+                    continue
+            if action is None:
+                continue
+            if getattr(action, "seat", seat) not in (seat, None):
+                continue
+            try:
+                await self.act(seat, action)
+            except RuleError:
+                pass  # a bot can lose a race like anyone else
+            except Exception:
+                log.exception("room %s: the bot at seat %d broke the room", self.code, seat)
+
+    # ------------------------------------------------------------------ life and death
+
+    async def close(self) -> None:
+        """Stop the clock and the bots (the server is shutting down or the room expired)."""
+        self.closed = True
+        if self._timer is not None:
+            self._timer.cancel()
+        for task in self._bots.values():
+            task.cancel()
+        self._bots.clear()
+        for v in list(self.viewers):
+            v.close(1001, "the room is closing")
+
+    @classmethod
+    def restore(
+        cls,
+        record: RoomRecord,
+        entries: list[LogEntry],
+        settings: Settings,
+        store: Store,
+        clock: Clock,
+    ) -> Room:
+        """Rebuild a room from its log. Nobody is connected; clocks wait for `resume_clocks`."""
+        room = cls(record, settings, store, clock)
+        for entry in entries:
+            room._mutate(entry.kind, entry.data, None)
+            room.seq = entry.seq
+        for s in room.seats:
+            s.online = False
+        return room
+
+    async def resume_clocks(self) -> None:
+        """After a restore: set the clock and the bots going again, from their full times."""
+        async with self._lock:
+            self._rearm()
+            self._manage_bots()

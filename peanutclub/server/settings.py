@@ -1,0 +1,125 @@
+"""Server settings (read once, from the environment or the command line) and room settings.
+
+Every limit is a setting with a safe default, so an operator can loosen it for a load test without
+touching code. Room settings carry the table's pace; their bounds come from RULES.md and are only
+lifted in development mode, where tests and benchmarks need steps down to 0.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+import peanutclub
+
+#: (default, lowest, highest) for each room setting, from RULES.md.
+ROOM_BOUNDS: dict[str, tuple[float, float, float]] = {
+    "going_step_seconds": (2, 1, 10),
+    "idle_seconds": (8, 3, 60),
+    "pay_seconds": (60, 10, 300),
+}
+#: In development mode any value from 0 up to this is accepted.
+DEV_MAX_SECONDS = 3600.0
+
+
+def _package_dir(name: str) -> Path:
+    """Where `templates/` or `static/` live: inside the installed package, else in the checkout.
+
+    A wheel carries them as `peanutclub/templates` and `peanutclub/static` (see pyproject.toml);
+    a checkout has them at the top level, next to the `peanutclub` package.
+    """
+    package = Path(peanutclub.__file__).resolve().parent
+    inside = package / name
+    if inside.is_dir():
+        return inside
+    return package.parent / name
+
+
+class RoomSettings(BaseModel):
+    """The pace of one table. `idle_seconds = 0` turns the automatic call off."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    going_step_seconds: float = ROOM_BOUNDS["going_step_seconds"][0]
+    idle_seconds: float = ROOM_BOUNDS["idle_seconds"][0]
+    pay_seconds: float = ROOM_BOUNDS["pay_seconds"][0]
+
+    def problems(self, *, dev: bool) -> list[str]:
+        """Names of the settings outside their bounds (empty when all are fine)."""
+        bad = []
+        for name, (_, low, high) in ROOM_BOUNDS.items():
+            value = getattr(self, name)
+            if dev:
+                ok = 0 <= value <= DEV_MAX_SECONDS
+            elif name == "idle_seconds":
+                ok = value == 0 or low <= value <= high
+            else:
+                ok = low <= value <= high
+            if not ok:
+                bad.append(name)
+        return bad
+
+
+class Settings(BaseSettings):
+    """Everything the server reads at start-up. Environment variables: `PEANUTCLUB_<NAME>`."""
+
+    model_config = SettingsConfigDict(env_prefix="PEANUTCLUB_", extra="ignore")
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    db: Path | None = None
+    dev: bool = False
+    #: Base URL for links handed out (join_url, tv_url, QR code); default: the request's own.
+    public_url: str | None = None
+    templates_dir: Path = Field(default_factory=lambda: _package_dir("templates"))
+    static_dir: Path = Field(default_factory=lambda: _package_dir("static"))
+
+    # Limits.
+    max_frame_bytes: int = 4096
+    ws_max_size: int = 65536
+    #: Compressing each frame per connection would undo "encode a patch once for everyone"; the
+    #: frames are small and the players are on the same network as the server.
+    ws_per_message_deflate: bool = False
+    handshake_timeout_seconds: float = 10.0
+    rate_per_second: float = 20.0
+    rate_burst: int = 40
+    max_connections_per_room: int = 32
+    max_connections_per_address: int = 64
+    max_rooms_per_address: int = 20
+    max_rooms: int = 5000
+    send_queue_limit: int = 512
+    trusted_proxies: list[str] = Field(default_factory=list)
+    allowed_origins: list[str] = Field(default_factory=list)
+    #: A room nobody has been connected to for this long is closed (its log stays in the store).
+    room_idle_ttl_seconds: float = 6 * 3600
+
+    # Bots think for a human-looking while: a random delay between these bounds (seconds).
+    bot_delay_min: float = 0.8
+    bot_delay_max: float = 2.5
+
+    @model_validator(mode="after")
+    def _dev_defaults(self) -> Settings:
+        """In development mode (tests, benchmarks) bots think fast and one address may open many
+        rooms and connections, unless told otherwise."""
+        if self.dev:
+            relaxed: dict[str, Any] = {
+                "bot_delay_min": 0.02,
+                "bot_delay_max": 0.08,
+                "max_rooms_per_address": 100_000,
+                "max_connections_per_address": 100_000,
+            }
+            for name, value in relaxed.items():
+                if name not in self.model_fields_set:
+                    setattr(self, name, value)
+        return self
+
+    def check_room_settings(self, values: dict[str, Any], base: RoomSettings) -> RoomSettings:
+        """Merge `values` into `base`, or raise `ValueError` naming what is out of bounds."""
+        merged = RoomSettings.model_validate({**base.model_dump(), **values})
+        bad = merged.problems(dev=self.dev)
+        if bad:
+            raise ValueError(", ".join(bad))
+        return merged

@@ -1,0 +1,204 @@
+"""A real server on a free port, and protocol clients that keep every frame they receive."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.asyncio.client import ClientConnection, connect
+
+from peanutclub.server import Settings, create_app
+
+#: Generous upper bound for one expected frame: a wait that long means the test failed.
+WAIT = 10.0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class RunningServer:
+    base: str
+    settings: Settings
+
+    @property
+    def ws_base(self) -> str:
+        return self.base.replace("http://", "ws://")
+
+    def create_room(self, **body: Any) -> dict[str, Any]:
+        response = httpx.post(f"{self.base}/api/rooms", json=body)
+        assert response.status_code == 201, response.text
+        room: dict[str, Any] = response.json()
+        return room
+
+
+@contextmanager
+def serve(settings: Settings) -> Iterator[RunningServer]:
+    """Run uvicorn in a thread (its own event loop) for the duration of the block."""
+    port = free_port()
+    config = uvicorn.Config(
+        create_app(settings),
+        host="127.0.0.1",
+        port=port,
+        ws_max_size=settings.ws_max_size,
+        ws_per_message_deflate=settings.ws_per_message_deflate,
+        log_level="warning",
+        lifespan="on",
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert thread.is_alive(), "the server did not start"
+        assert time.monotonic() < deadline, "the server did not start in time"
+        time.sleep(0.02)
+    try:
+        yield RunningServer(f"http://127.0.0.1:{port}", settings)
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+def write_pages(root: Path) -> tuple[Path, Path]:
+    """Stand-in templates and static files, so routes are tested without the real pages."""
+    templates, static = root / "templates", root / "static"
+    templates.mkdir()
+    static.mkdir()
+    for name in ("landing", "player", "tv"):
+        (templates / f"{name}.html").write_text(
+            f"<!doctype html><title>{name}</title><p>{name} {{{{ code }}}} {{{{ lang }}}}</p>"
+        )
+    (static / "app.js").write_text("export const hello = 1;\n")
+    return templates, static
+
+
+@dataclass
+class Client:
+    """One protocol client: sends messages, keeps every frame, tracks the latest full view."""
+
+    ws: ClientConnection
+    frames: list[str] = field(default_factory=list)
+    messages: list[dict[str, Any]] = field(default_factory=list)
+    view: dict[str, Any] | None = None
+    seq: int = -1
+    seat: int | None = None
+    token: str | None = None
+    gaps: int = 0
+    _cursor: int = 0
+
+    async def send(self, **message: Any) -> None:
+        await self.ws.send(json.dumps(message))
+
+    async def send_raw(self, data: str | bytes) -> None:
+        await self.ws.send(data)
+
+    async def next(self, timeout: float = WAIT) -> dict[str, Any]:
+        """The next frame not yet consumed (waiting for one if need be)."""
+        if self._cursor >= len(self.messages):
+            raw = await asyncio.wait_for(self.ws.recv(), timeout)
+            assert isinstance(raw, str)
+            self._record(raw)
+        message = self.messages[self._cursor]
+        self._cursor += 1
+        return message
+
+    async def until(
+        self, predicate: Callable[[dict[str, Any]], bool], timeout: float = WAIT
+    ) -> dict[str, Any]:
+        """Consume frames until one matches; fail after `timeout` seconds without one."""
+        end = asyncio.get_running_loop().time() + timeout
+        while True:
+            left = end - asyncio.get_running_loop().time()
+            if left <= 0:
+                raise AssertionError(f"no matching frame; last: {self.messages[-3:]}")
+            message = await self.next(left)
+            if predicate(message):
+                return message
+
+    async def error(self, code: str) -> dict[str, Any]:
+        message = await self.until(lambda m: m["type"] == "error")
+        assert message["code"] == code, message
+        return message
+
+    def _record(self, raw: str) -> None:
+        self.frames.append(raw)
+        message = json.loads(raw)
+        self.messages.append(message)
+        kind = message["type"]
+        if kind in ("welcome", "state", "patch"):
+            expected = (self.seq + 1,) if kind == "patch" else (self.seq, self.seq + 1)
+            if kind != "welcome" and self.seq >= 0 and message["seq"] not in expected:
+                self.gaps += 1  # a resync's state repeats the current seq; nothing else may
+            self.seq = message["seq"]
+        if kind == "welcome":
+            self.seat, self.token = message["seat"], message["token"]
+            self.view = message["state"]
+        elif kind == "state":
+            self.view = message["state"]
+        elif kind == "patch" and self.view is not None:
+            self.view = apply_patch(self.view, message)
+
+
+def apply_patch(view: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
+    """What a client does with a patch: replace the public bid fields of its last view."""
+    updated = dict(view)
+    for key in ("high_bid", "going", "deadline", "deadline_kind", "now", "min_bids"):
+        updated[key] = patch[key]
+    return updated
+
+
+@contextmanager
+def nothing() -> Iterator[None]:
+    yield
+
+
+async def open_client(
+    server: RunningServer, code: str, headers: dict[str, str] | None = None, **kwargs: Any
+) -> Client:
+    ws = await connect(
+        f"{server.ws_base}/ws/{code}",
+        additional_headers=headers or {},
+        max_size=2**22,
+        open_timeout=WAIT,
+        **kwargs,
+    )
+    return Client(ws)
+
+
+async def join(server: RunningServer, code: str, name: str, **extra: Any) -> Client:
+    client = await open_client(server, code)
+    await client.send(type="join", name=name, **extra)
+    welcome = await client.until(lambda m: m["type"] in ("welcome", "error"))
+    assert welcome["type"] == "welcome", welcome
+    return client
+
+
+async def watch(server: RunningServer, code: str, host_token: str | None = None) -> Client:
+    client = await open_client(server, code)
+    await client.send(type="watch", host_token=host_token)
+    welcome = await client.until(lambda m: m["type"] in ("welcome", "error"))
+    assert welcome["type"] == "welcome", welcome
+    return client
+
+
+def run(coro: Any, timeout: float = 60) -> Any:
+    """Run one async test body with an overall limit (a hang is a failure, not a stall)."""
+
+    async def bounded() -> Any:
+        return await asyncio.wait_for(coro, timeout)
+
+    return asyncio.run(bounded())

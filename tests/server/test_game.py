@@ -1,0 +1,107 @@
+"""Whole games over the protocol, and what every viewer was sent along the way."""
+
+from __future__ import annotations
+
+import asyncio
+
+from .harness import RunningServer, join, run, watch
+from .players import FAST, foreign_secrets, play_all, secrecy_problems, shape_problems
+
+
+def test_three_players_and_a_tv_play_from_creation_to_final_scores(
+    dev_server: RunningServer,
+) -> None:
+    async def body() -> None:
+        room = dev_server.create_room(seed=7, **FAST)
+        code = room["code"]
+        tv = await watch(dev_server, code, room["host_token"])
+        players = [await join(dev_server, code, name) for name in ("Ana", "Bo", "Cy")]
+        await tv.send(type="start", ref="go")
+        await play_all(players)
+        final = await tv.until(lambda m: m["type"] == "state" and m["state"]["phase"] == "over")
+        scores = final["state"]["scores"]
+        assert sorted(s["seat"] for s in scores) == [0, 1, 2]
+        assert all(p.view and p.view["phase"] == "over" for p in players)
+        # The clock did its work: every sale went through going once, twice, sold.
+        events = [e["type"] for m in tv.messages for e in m.get("events", [])]
+        assert events.count("sold") >= 1 and "game_over" in events
+        for client in (tv, *players):
+            assert client.gaps == 0
+            assert secrecy_problems(client) == []
+            assert shape_problems(client) == []
+        secrets = [room["host_token"], *(p.token for p in players if p.token)]
+        for client in (tv, *players):
+            assert foreign_secrets(client, secrets) == []
+        for client in (tv, *players):
+            await client.ws.close()
+
+    run(body())
+
+
+def test_patches_are_the_same_bytes_for_every_viewer(dev_server: RunningServer) -> None:
+    async def body() -> None:
+        room = dev_server.create_room(seed=3, going_step_seconds=5, idle_seconds=0)
+        code = room["code"]
+        tv = await watch(dev_server, code, room["host_token"])
+        players = [await join(dev_server, code, n) for n in ("Ana", "Bo", "Cy")]
+        await tv.send(type="start")
+        for p in players:
+            await p.until(lambda m: m["type"] == "state" and m["state"]["phase"] == "bidding")
+        await tv.until(lambda m: m["type"] == "state" and m["state"]["phase"] == "bidding")
+        options = players[0].view["you"]["bid_options"]  # type: ignore[index]
+        currency = next(c for c, o in options.items() if not o["reason"])
+        await players[0].send(type="bid", amount=1, currency=currency)
+        frames = []
+        for client in (tv, *players):
+            patch = await client.until(lambda m: m["type"] == "patch")
+            assert patch["high_bid"] == {"seat": 0, "amount": 1, "currency": currency}
+            frames.append(client.frames[-1])
+        assert len(set(frames)) == 1
+        for client in (tv, *players):
+            await client.ws.close()
+
+    run(body())
+
+
+def test_bots_seated_by_the_host_finish_a_game(dev_server: RunningServer) -> None:
+    async def body() -> None:
+        room = dev_server.create_room(seed=11, **FAST)
+        tv = await watch(dev_server, room["code"], room["host_token"])
+        for _ in range(3):
+            await tv.send(type="add_bot", level="easy")
+        await tv.until(lambda m: m["type"] == "state" and len(m["state"]["players"]) == 3)
+        assert [p["bot"] for p in tv.view["players"]] == ["easy"] * 3  # type: ignore[index]
+        await tv.send(type="start")
+        final = await tv.until(
+            lambda m: m["type"] == "state" and m["state"]["phase"] == "over", timeout=60
+        )
+        assert len(final["state"]["scores"]) == 3
+        assert secrecy_problems(tv) == []
+        await tv.ws.close()
+
+    run(body(), timeout=90)
+
+
+def test_rematch_returns_everyone_to_the_lobby_and_a_new_game_starts(
+    dev_server: RunningServer,
+) -> None:
+    async def body() -> None:
+        room = dev_server.create_room(seed=5, **FAST)
+        code = room["code"]
+        host = await join(dev_server, code, "Host", host_token=room["host_token"])
+        assert host.messages[0]["host"] is True
+        others = [await join(dev_server, code, n) for n in ("Bo", "Cy")]
+        await host.send(type="start")
+        await play_all([host, *others])
+        await host.send(type="rematch", ref=9)
+        lobby = await host.until(lambda m: m["type"] == "state" and m.get("ref") == 9)
+        assert lobby["state"]["phase"] == "lobby"
+        assert [p["name"] for p in lobby["state"]["players"]] == ["Host", "Bo", "Cy"]
+        await host.send(type="start")
+        started = await others[0].until(
+            lambda m: m["type"] == "state" and m["state"]["phase"] == "bidding"
+        )
+        assert started["state"]["you"]["hand"]
+        await asyncio.gather(*(c.ws.close() for c in (host, *others)))
+
+    run(body())
