@@ -1,0 +1,88 @@
+// Language: a stored choice, else the browser's language, else the page's; English by default.
+const LANGS = ["en", "fr"];
+const KEY = "pc.lang";
+let lang = "en";
+let dict = {};
+const listeners = [];
+
+function pick() {
+  let stored = null;
+  try {
+    stored = localStorage.getItem(KEY);
+  } catch {
+    /* storage may be off */
+  }
+  if (LANGS.includes(stored)) return stored;
+  for (const l of navigator.languages || [navigator.language || ""]) {
+    const short = String(l).slice(0, 2).toLowerCase();
+    if (LANGS.includes(short)) return short;
+  }
+  const page = (document.documentElement.lang || "").slice(0, 2);
+  return LANGS.includes(page) ? page : "en";
+}
+
+async function load(code) {
+  const mod = await import(`../i18n/${code}.js`);
+  lang = code;
+  dict = mod.default;
+  document.documentElement.lang = code;
+  translateStatic();
+}
+
+/** Load the chosen catalogue; call once before the first render. */
+export function init() {
+  return load(pick());
+}
+
+export const current = () => lang;
+
+/** The string for `key` with `{name}` placeholders filled from `vars`. */
+export function t(key, vars) {
+  const text = dict[key] ?? key;
+  if (!vars) return text;
+  return text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
+}
+
+/** `key_one` for a single thing (in French also for 0), else `key`; `{n}` is filled in. */
+export function plural(key, n, vars = {}) {
+  const one = lang === "fr" ? n <= 1 : n === 1;
+  return t(one ? `${key}_one` : key, { ...vars, n });
+}
+
+/** Error code → sentence in the page language. */
+export const errorText = (code) => dict[`err.${code}`] ?? dict["err.unknown"];
+
+/** Switch to the other language, remember it, and tell the page to render again. */
+export async function toggle() {
+  const next = lang === "en" ? "fr" : "en";
+  try {
+    localStorage.setItem(KEY, next);
+  } catch {
+    /* ignore */
+  }
+  await load(next);
+  for (const fn of listeners) fn(lang);
+}
+
+export const onChange = (fn) => listeners.push(fn);
+
+/** Fill every element marked data-i18n="key" (and data-i18n-label for aria-label). */
+export function translateStatic(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-label]")) {
+    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+  }
+  const title = document.querySelector("meta[name=pc-title]");
+  if (title) document.title = t(title.content, { code: document.body.dataset.code || "" });
+}
+
+/** The language switch button: shows the other language's name. */
+export function langButton(h) {
+  return h("button.lang", {
+    type: "button",
+    lang: lang === "en" ? "fr" : "en",
+    "aria-label": t("lang.switch_label"),
+    onclick: () => toggle(),
+    text: t("lang.switch"),
+  });
+}

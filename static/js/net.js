@@ -1,0 +1,149 @@
+// The WebSocket connection: handshake, sequence numbers, patches, reconnection with backoff.
+import { applyPatch } from "./state.js";
+import { sync } from "./clock.js";
+
+const FATAL = new Set(["unknown_room", "unknown_token", "room_full", "bad_name", "name_taken"]);
+
+/**
+ * connect({code, hello, onState, onError, onStatus, onWelcome})
+ *  - hello(): the handshake message to send on every (re)connection, or null to stay offline
+ *  - onState(state, events, why): a new whole view ("welcome" | "state" | "patch")
+ *  - onError(msg): an `error` frame; onStatus("connecting"|"online"|"reconnecting"|"gone")
+ *  - onEnd(code): the server closed for good (4000: the seat was resumed elsewhere; 4001: removed
+ *    by the host; 4404: no such room; 1008 for a foreign origin)
+ * Returns {send(msg), close(), restart()}.
+ */
+export function connect(opts) {
+  let ws = null;
+  let seq = -1;
+  let state = null;
+  let attempt = 0;
+  let timer = null;
+  let stopped = false;
+  let refs = 0;
+  let resyncing = false;
+
+  const url = () => {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    return `${scheme}//${location.host}/ws/${encodeURIComponent(opts.code)}`;
+  };
+
+  function open() {
+    clearTimeout(timer);
+    const hello = opts.hello();
+    if (!hello || stopped) return;
+    opts.onStatus(attempt ? "reconnecting" : "connecting");
+    const sock = new WebSocket(url());
+    ws = sock;
+    sock.onopen = () => sock.send(JSON.stringify(hello));
+    sock.onmessage = (e) => {
+      if (ws === sock) receive(e.data);
+    };
+    sock.onclose = (e) => {
+      if (ws !== sock) return;
+      ws = null;
+      if (stopped) return;
+      const foreign = e.code === 1008 && /origin/i.test(e.reason || "");
+      if (foreign || e.code === 4000 || e.code === 4001 || e.code === 4404) {
+        stopped = true;
+        opts.onStatus(e.code === 4000 || e.code === 4001 ? "online" : "gone");
+        if (opts.onEnd) opts.onEnd(e.code);
+        return;
+      }
+      opts.onStatus("reconnecting");
+      const delay = Math.min(8000, 400 * 2 ** attempt) * (0.75 + Math.random() / 2);
+      attempt += 1;
+      timer = setTimeout(open, delay);
+    };
+  }
+
+  function receive(text) {
+    let msg;
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      return;
+    }
+    switch (msg.type) {
+      case "welcome":
+        attempt = 0;
+        resyncing = false;
+        seq = msg.seq;
+        state = msg.state;
+        sync(state && state.now);
+        opts.onStatus("online");
+        if (opts.onWelcome) opts.onWelcome(msg);
+        opts.onState(state, [], "welcome");
+        break;
+      case "state":
+        if (typeof msg.seq === "number" && msg.seq < seq) return;
+        resyncing = false;
+        seq = msg.seq;
+        state = msg.state;
+        sync(state && state.now);
+        opts.onState(state, msg.events || [], "state");
+        break;
+      case "patch":
+        if (msg.seq <= seq) return; // already part of a newer state
+        if (!state || msg.seq !== seq + 1) {
+          // A gap: ask once for the whole view, and ignore patches until it comes.
+          if (!resyncing) send({ type: "resync" });
+          resyncing = true;
+          return;
+        }
+        seq = msg.seq;
+        state = applyPatch(state, msg);
+        sync(msg.now);
+        opts.onState(state, msg.events || [], "patch");
+        break;
+      case "error":
+        if (FATAL.has(msg.code) && !state) stopped = true;
+        opts.onError(msg);
+        break;
+      default:
+        break;
+    }
+  }
+
+  function send(msg) {
+    if (!ws || ws.readyState !== WebSocket.OPEN) return null;
+    refs += 1;
+    const ref = `r${refs}`;
+    ws.send(JSON.stringify({ ...msg, ref }));
+    return ref;
+  }
+
+  // Wake up at once when the page comes back (phone unlocked, network back).
+  const wake = () => {
+    if (!stopped && !ws) {
+      attempt = Math.max(attempt, 1);
+      open();
+    }
+  };
+  window.addEventListener("online", wake);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") wake();
+  });
+
+  open();
+  return {
+    send,
+    close() {
+      stopped = true;
+      clearTimeout(timer);
+      if (ws) ws.close();
+    },
+    restart() {
+      stopped = false;
+      attempt = 0;
+      seq = -1;
+      state = null;
+      if (ws) {
+        const old = ws;
+        ws = null;
+        old.close();
+      }
+      open();
+    },
+  };
+}

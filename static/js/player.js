@@ -1,0 +1,250 @@
+// The player's page: join, lobby, auction, paying, podium. One render() from the latest state.
+import { h, mount, byId } from "./dom.js";
+import { init, t, errorText, langButton, onChange } from "./i18n.js";
+import { connect } from "./net.js";
+import { inLobby, seatName } from "./state.js";
+import { seatToken, hostToken, lastName } from "./store.js";
+import { toast, announce, showStatus } from "./ui/feedback.js";
+import { startTicker, tick } from "./ui/ticker.js";
+import { describe } from "./ui/events.js";
+import { joinView } from "./ui/join.js";
+import { lobbyView } from "./ui/lobby.js";
+import { lotView } from "./ui/lot.js";
+import { highBidView, callView } from "./ui/auction.js";
+import { bidPanel } from "./ui/bidpanel.js";
+import { powersView } from "./ui/powers.js";
+import { handView } from "./ui/hand.js";
+import { payView, payingOther } from "./ui/pay.js";
+import { playersView, botHandover } from "./ui/players.js";
+import { podiumView } from "./ui/podium.js";
+
+const code = document.body.dataset.code;
+const app = {
+  state: null,
+  seat: null,
+  host: false,
+  joinName: null,
+  joinError: null,
+  started: false,
+  gone: false,
+  ui: { amount: {}, power: null, pay: null, focus: null },
+  note: null,
+  replaced: false,
+};
+
+/** A short line in the status box (who played which power, being outbid) for a few seconds. */
+function note(text, kind = "info") {
+  const until = Date.now() + 4000;
+  app.note = { text, kind, until };
+  setTimeout(() => {
+    if (app.note && app.note.until === until) {
+      app.note = null;
+      render();
+    }
+  }, 4100);
+}
+let conn = null;
+
+function send(msg) {
+  if (!conn || conn.send(msg) === null) toast(t("conn.reconnecting"), "error");
+}
+
+function hello() {
+  const token = seatToken.get(code);
+  if (token) return { type: "resume", token };
+  if (app.joinName) {
+    const msg = { type: "join", name: app.joinName };
+    const host = hostToken.get(code);
+    if (host) msg.host_token = host;
+    return msg;
+  }
+  return null;
+}
+
+function onJoin(name) {
+  app.joinName = name;
+  app.joinError = null;
+  lastName.set(name);
+  if (conn) conn.restart();
+  else start();
+}
+
+function onWelcome(msg) {
+  app.seat = msg.seat;
+  app.host = !!msg.host;
+  if (msg.token) seatToken.set(code, msg.token);
+  app.joinError = null;
+}
+
+function onState(state, events, why) {
+  if (!state.you) {
+    // This seat is gone (removed by the host): back to the join form.
+    seatToken.clear(code);
+    conn.close();
+    conn = null;
+    app.state = null;
+    app.seat = null;
+    toast(errorText("unknown_token"), "error");
+    showStatus("online");
+    render();
+    return;
+  }
+  const prev = app.state;
+  const me = app.seat;
+  app.state = state;
+  const ui = app.ui;
+  if (!prev || prev.round !== state.round || inLobby(state)) {
+    ui.amount = {};
+    ui.power = null;
+  }
+  if (state.phase !== "paying") ui.pay = null;
+  else if (state.payer === me && (!prev || prev.phase !== "paying")) {
+    // Just won: bring the payment into view and move the focus there.
+    ui.focus = "pay-title";
+    window.scrollTo(0, 0);
+  }
+  for (const ev of events) {
+    const text = describe(ev, state);
+    if (!text) continue;
+    announce(text);
+    if ((ev.type === "power" && ev.seat !== me) || ev.type === "refresh") note(text);
+  }
+  const wasMine = prev && prev.high_bid && prev.high_bid.seat === me;
+  const hb = state.high_bid;
+  if (why !== "welcome" && wasMine && hb && hb.seat !== me) {
+    if (navigator.vibrate) navigator.vibrate([120, 60, 120]);
+    note(t("ev.outbid"), "warn");
+  }
+  render();
+}
+
+function onError(msg) {
+  if (!app.state) {
+    // Refused at the handshake: stop trying and say why.
+    conn.close();
+    conn = null;
+    if (msg.code === "unknown_token") {
+      seatToken.clear(code);
+      toast(errorText(msg.code), "error");
+    } else if (msg.code === "unknown_room") app.gone = true;
+    else if (msg.code === "wrong_phase") app.started = true;
+    else app.joinError = msg.code;
+    app.joinName = null;
+    showStatus("online");
+    render();
+    return;
+  }
+  toast(errorText(msg.code), "error");
+}
+
+/** The server closed for good: seat opened elsewhere (4000), removed by the host (4001), or the
+ * room is gone (4404). */
+function onEnd(closeCode) {
+  if (closeCode === 4000) {
+    app.replaced = true;
+    render();
+    return;
+  }
+  conn = null;
+  app.state = null;
+  app.seat = null;
+  if (closeCode === 4001) {
+    seatToken.clear(code);
+    toast(t("join.removed"), "error");
+  } else app.gone = true;
+  render();
+}
+
+function start() {
+  conn = connect({ code, hello, onState, onError, onWelcome, onEnd, onStatus: showStatus });
+}
+
+function gameView(state, ctx) {
+  const me = app.seat;
+  const paying = state.phase === "paying";
+  const players = playersView(state, { me, hostAction: app.host ? botHandover(send) : null });
+  if (paying && state.high_bid && state.high_bid.seat === me) {
+    // The winner: the payment first, then what is being bought.
+    return [payView(ctx), lotView(state), players];
+  }
+  const bidding = state.phase === "bidding" && state.you;
+  return [
+    h(
+      "section.status",
+      { "aria-label": t("bid.high") },
+      highBidView(state, me),
+      callView(state, false),
+      app.note ? h("p.note", { class: `note-${app.note.kind}`, text: app.note.text }) : null,
+    ),
+    paying ? payingOther(state) : null,
+    lotView(state),
+    bidding ? bidPanel(ctx) : null,
+    bidding ? powersView(ctx) : null,
+    state.you ? handView(state) : null,
+    players,
+  ];
+}
+
+function render() {
+  const state = app.state;
+  const me = app.seat;
+  const who = state && me !== null && me !== undefined ? seatName(state, me) : "";
+  mount(
+    byId("bar"),
+    h("span.room", { text: t("common.room", { code }) }),
+    who ? h("span.me", { text: who }) : null,
+    langButton(h),
+  );
+  const ctx = { state, me, host: app.host, ui: app.ui, send, rerender: render };
+  let content;
+  if (!state) content = joinView({ code, joinError: app.joinError, started: app.started, gone: app.gone, onJoin });
+  else if (inLobby(state)) content = lobbyView(ctx);
+  else if (state.phase === "over") {
+    content = podiumView(state, { me, host: app.host, onRematch: () => send({ type: "rematch" }) });
+  } else content = gameView(state, ctx);
+  if (app.replaced) {
+    content = h(
+      "section.join",
+      { role: "alert" },
+      h("p", { text: t("join.replaced") }),
+      h("button.primary.big", {
+        type: "button",
+        "data-key": "take-back",
+        onclick: () => {
+          app.replaced = false;
+          conn.restart();
+        },
+        text: t("join.take_back"),
+      }),
+    );
+  }
+  mount(byId("app"), content);
+  if (app.ui.focus) {
+    const el = document.querySelector(`[data-key="${app.ui.focus}"]`);
+    if (el) el.focus();
+    app.ui.focus = null;
+  }
+  tick();
+}
+
+/** Without a seat yet: is the room there, and still in its lobby? */
+async function checkRoom() {
+  try {
+    const res = await fetch(`/api/rooms/${encodeURIComponent(code)}`);
+    if (res.status === 404) app.gone = true;
+    else if (res.ok && (await res.json()).phase !== "lobby") app.started = true;
+  } catch {
+    /* the join attempt will tell */
+  }
+  if (!app.state) render();
+}
+
+await init();
+onChange(render);
+startTicker();
+if (seatToken.get(code)) start();
+else {
+  showStatus("online");
+  checkRoom();
+}
+render();

@@ -1,0 +1,53 @@
+// Taking a seat: a name, and the reason when it did not work.
+import { h } from "../dom.js";
+import { t, errorText } from "../i18n.js";
+import { lastName } from "../store.js";
+
+/** ctx: {code, joinError, started, onJoin(name)} */
+export function joinView(ctx) {
+  if (ctx.started) {
+    return h(
+      "section.join",
+      null,
+      h("p", { text: t("join.started") }),
+      h("a.button", { href: `/r/${encodeURIComponent(ctx.code)}/tv`, text: t("join.watch") }),
+    );
+  }
+  if (ctx.gone) {
+    return h(
+      "section.join",
+      null,
+      h("p.error", { role: "alert", text: t("join.no_room") }),
+      h("a.button", { href: "/", text: t("join.home") }),
+    );
+  }
+  return h(
+    "section.join",
+    { "aria-labelledby": "join-title" },
+    h("h2", { id: "join-title", text: t("join.title") }),
+    h(
+      "form.join-form",
+      {
+        onsubmit: (e) => {
+          e.preventDefault();
+          const name = e.target.elements.name.value.trim();
+          if (name) ctx.onJoin(name);
+        },
+      },
+      h("label", { for: "name", text: t("join.name_label") }),
+      h("input", {
+        id: "name",
+        name: "name",
+        "data-key": "name",
+        autocomplete: "nickname",
+        maxlength: "20",
+        required: true,
+        value: lastName.get(),
+        "aria-invalid": ctx.joinError ? "true" : null,
+        "aria-describedby": ctx.joinError ? "join-error" : null,
+      }),
+      ctx.joinError ? h("p.error", { id: "join-error", role: "alert", text: errorText(ctx.joinError) }) : null,
+      h("button.primary.big", { type: "submit", "data-key": "join", text: t("join.submit") }),
+    ),
+  );
+}

@@ -1,0 +1,120 @@
+// Everyone at the table: cards in hand, objects won, power tokens (used or not), symbol counts.
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { symbolIcon } from "../symbols.js";
+
+export const POWERS = ["a_la_carte", "crash", "niet", "convert", "abracadabra"];
+const SYMBOL_ORDER = ["luxury", "antique", "exotic", "furniture", "modern", "classical", "curiosity", "art", "joker"];
+
+/** Name with its badges (you, host, bot, away). */
+export function nameTag(p, me, hostSeat) {
+  return h(
+    "span.pname",
+    null,
+    h("span.pname-text", { text: p.name || `#${p.seat + 1}` }),
+    p.seat === me ? h("span.badge.badge-you", { text: t("common.you") }) : null,
+    hostSeat === p.seat ? h("span.badge", { text: t("common.host") }) : null,
+    p.bot ? h("span.badge.badge-bot", { text: t("common.bot", { level: t(`level.${p.bot}`) }) }) : null,
+    p.connected === false && !p.bot ? h("span.badge.badge-away", { text: t("common.away") }) : null,
+  );
+}
+
+/** The five tokens as small chips; a used one is struck through and says so. */
+export function tokenChips(tokens) {
+  return h(
+    "ul.tokens",
+    { "aria-label": t("tv.tokens") },
+    POWERS.map((p) => {
+      const used = tokens && tokens[p];
+      return h(
+        "li.token",
+        { class: used ? "used" : "", title: t(`pow_help.${p}`) },
+        h("span", { text: t(`pow.${p}`) }),
+        h("span.sr", { text: ` (${t(used ? "powers.used" : "powers.ready")})` }),
+      );
+    }),
+  );
+}
+
+/** Symbol → count over a player's won objects. */
+export function symbolCounts(objects) {
+  const counts = {};
+  for (const o of objects || []) for (const s of o.symbols || []) counts[s] = (counts[s] || 0) + 1;
+  return SYMBOL_ORDER.filter((s) => counts[s]).map((s) => [s, counts[s]]);
+}
+
+/** Symbol counts; `labels` writes each symbol's name beside its picture. */
+export function symbolCountView(objects, labels = false) {
+  const counts = symbolCounts(objects);
+  if (!counts.length) return null;
+  return h(
+    "ul.symcounts",
+    { "aria-label": t("tv.symbols") },
+    counts.map(([s, n]) =>
+      h(
+        "li.symcount",
+        { class: n >= 3 ? "set" : "", title: t(`sym.${s}`) },
+        symbolIcon(s),
+        labels ? h("span.symcount-name", { text: t(`sym.${s}`) }) : null,
+        h("span", { text: `×${n}` }),
+      ),
+    ),
+  );
+}
+
+/** The players list. `rich` (the TV) adds won objects' symbols. */
+export function playersView(state, { me = null, rich = false, hostAction = null } = {}) {
+  const hb = state.high_bid;
+  const payer = state.payer;
+  return h(
+    "section.players",
+    { "aria-label": t("players.title"), class: rich ? "rich" : "" },
+    h(
+      "ul.player-list",
+      null,
+      (state.players || []).map((p) =>
+        h(
+          "li.player",
+          {
+            class: [
+              hb && hb.seat === p.seat ? "leading" : "",
+              payer === p.seat ? "paying" : "",
+              p.connected === false ? "away" : "",
+              p.seat === me ? "me" : "",
+            ]
+              .filter(Boolean)
+              .join(" "),
+            dataset: { seat: p.seat },
+          },
+          h(
+            "div.player-top",
+            null,
+            nameTag(p, me, state.host_seat),
+            h(
+              "span.player-stats",
+              null,
+              h("span.stat", { title: t("players.cards") }, h("b", { text: p.hand_count ?? 0 }), ` ${t("players.cards")}`),
+              h("span.stat", { title: t("players.won") }, h("b", { text: (p.objects || []).length }), ` ${t("players.won")}`),
+            ),
+          ),
+          tokenChips(p.tokens),
+          rich ? symbolCountView(p.objects, true) : null,
+          hostAction ? hostAction(p) : null,
+        ),
+      ),
+    ),
+  );
+}
+
+/** For the host during a game: a button that hands an away player's seat to a bot. */
+export function botHandover(send) {
+  return (p) =>
+    p.connected === false && !p.bot
+      ? h("button.small", {
+          type: "button",
+          "data-key": `to-bot-${p.seat}`,
+          onclick: () => send({ type: "add_bot", level: "normal", seat: p.seat }),
+          text: t("host.to_bot", { name: p.name || `#${p.seat + 1}` }),
+        })
+      : null;
+}

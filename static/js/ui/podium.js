@@ -1,0 +1,60 @@
+// The end: the podium, each player's score explained, collectors revealed, Jokers' choices.
+import { h } from "../dom.js";
+import { t, plural } from "../i18n.js";
+import { symbolIcon } from "../symbols.js";
+import { seatName } from "../state.js";
+import { symbolCountView } from "./players.js";
+
+export function podiumView(state, { me = null, host = false, onRematch = null } = {}) {
+  const scores = state.scores || [];
+  const winners = scores.filter((s) => s.place === 1).map((s) => seatName(state, s.seat));
+  const headline =
+    winners.length > 1
+      ? t("over.winners", { names: winners.join(", ") })
+      : winners.length
+        ? t("over.winner", { name: winners[0] })
+        : "";
+  const players = new Map((state.players || []).map((p) => [p.seat, p]));
+  return h(
+    "section.podium",
+    { "aria-labelledby": "over-title" },
+    h("h2", { id: "over-title", text: t("over.title") }),
+    h("p.winner", { role: "status", text: headline }),
+    h(
+      "ol.scores",
+      null,
+      scores.map((s) => {
+        const p = players.get(s.seat) || {};
+        const b = s.breakdown || {};
+        return h(
+          "li.score",
+          { class: [`place-${s.place}`, s.seat === me ? "me" : ""].join(" ") },
+          h(
+            "div.score-head",
+            null,
+            h("span.place", { text: t("over.place", { n: s.place }) }),
+            h("span.score-name", { text: seatName(state, s.seat) }),
+            h("span.score-total", { text: plural("over.total", s.total) }),
+          ),
+          h(
+            "dl.breakdown",
+            null,
+            h("dt", { text: t("over.series") }),
+            h("dd", { text: b.series ?? 0 }),
+            h("dt", { text: t("over.bonus") }),
+            h("dd", { text: b.bonus ?? 0 }),
+            h("dt", null, t("over.collector", { symbol: t(`sym.${s.collector}`) }), " ", symbolIcon(s.collector)),
+            h("dd", { text: b.collector ?? 0 }),
+          ),
+          s.jokers && s.jokers.length
+            ? h("p.jokers", { text: t("over.jokers", { list: s.jokers.map((j) => t(`sym.${j}`)).join(", ") }) })
+            : null,
+          symbolCountView(p.objects, true),
+        );
+      }),
+    ),
+    host && onRematch
+      ? h("button.primary.big", { type: "button", "data-key": "rematch", onclick: onRematch, text: t("over.rematch") })
+      : h("p.muted", { text: t("over.wait_rematch") }),
+  );
+}

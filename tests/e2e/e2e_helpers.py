@@ -1,0 +1,152 @@
+"""Helpers for the browser tests: pages for phones and the TV, and the moves a player makes.
+
+Every move goes through the page, as a person would: clicks, typing, reading what is shown.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect
+
+PHONE = {"width": 360, "height": 640}
+TV = {"width": 1920, "height": 1080}
+TIMEOUT = 10_000
+
+
+def new_page(browser: Browser, viewport: dict[str, int], locale: str = "en-US") -> Page:
+    context = browser.new_context(viewport=viewport, locale=locale)
+    context.set_default_timeout(TIMEOUT)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.js_errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def store_host_token(page: Page, base_url: str, room: dict[str, Any]) -> None:
+    """What the landing page does after creating a room: keep the host token for that room."""
+    page.goto(f"{base_url}/")
+    page.evaluate(
+        "([code, token]) => localStorage.setItem(`pc.host.${code}`, token)",
+        [room["code"], room["host_token"]],
+    )
+
+
+def join(page: Page, url: str, name: str) -> None:
+    page.goto(url)
+    page.fill("#name", name)
+    page.click("[data-key=join]")
+    expect(page.locator(".lobby")).to_be_visible()
+
+
+def column(page: Page) -> list[str]:
+    """The currencies as the phone shows them, top of the column first."""
+    return page.locator(".bidpanel .col-row").evaluate_all(
+        "rows => rows.map(r => r.dataset.currency)"
+    )
+
+
+def free_currencies(page: Page) -> list[str]:
+    return page.locator(".bidpanel .col-row:not(.blocked)").evaluate_all(
+        "rows => rows.map(r => r.dataset.currency)"
+    )
+
+
+def enabled_bids(page: Page) -> list[str]:
+    return page.locator(".bidpanel button.bid:enabled").evaluate_all(
+        "bs => bs.map(b => b.dataset.key.slice(4))"
+    )
+
+
+def bid(page: Page, currency: str, raise_by: int = 0) -> str:
+    """Tap '+' raise_by times, then the currency's bid button; returns the amount bid."""
+    for _ in range(raise_by):
+        page.click(f"[data-key=more-{currency}]")
+    button = page.locator(f"[data-key=bid-{currency}]")
+    label = button.inner_text()
+    button.click()
+    match = re.search(r"\d+", label)
+    return match.group(0) if match else ""
+
+
+def use_power(
+    page: Page,
+    power: str,
+    currency: str,
+    *,
+    position: int = 0,
+    amount: int = 1,
+    before_confirm: Callable[[], None] | None = None,
+) -> None:
+    """Open a power, choose, and confirm it (the two-step flow of the phone)."""
+    page.click(f"[data-key=power-{power}]")
+    page.click(f".power-confirm [data-currency={currency}]")
+    if power == "crash":
+        page.click(f".power-confirm [data-pos='{position}']")
+    if power == "a_la_carte":
+        for _ in range(amount - 1):
+            page.click("[data-key=alc-more]")
+    if before_confirm is not None:
+        before_confirm()
+    page.click("[data-key=power-confirm]")
+
+
+def expect_no_js_errors(*pages: Page) -> None:
+    for p in pages:
+        assert p.js_errors == [], p.js_errors  # type: ignore[attr-defined]
+
+
+def shot(page: Page, folder: Path, name: str, full: bool = False) -> None:
+    page.screenshot(path=str(folder / f"{name}.png"), full_page=full)
+
+
+def pay_greedy(page: Page) -> int:
+    """Replace the suggested payment: clear it, then pick the largest usable cards one by one
+    until the bid is reached (so every card is needed). Returns how many cards were tapped."""
+    pay = page.locator("section.pay")
+    expect(pay).to_be_visible()
+    chosen = pay.locator("button.card.pick[aria-pressed=true]")
+    while chosen.count():
+        chosen.first.click()
+    taps = 0
+    while True:
+        text = pay.locator(".pay-value strong").inner_text()
+        value, amount = (int(n) for n in re.findall(r"\d+", text)[:2])
+        if value >= amount:
+            break
+        cards = pay.locator("button.card.pick:enabled[aria-pressed=false]")
+        values = cards.evaluate_all("bs => bs.map(b => Number(b.textContent))")
+        if not values:
+            convert = pay.locator("[data-key=convert]")
+            assert convert.count() and not convert.is_checked(), "no card left to pick"
+            convert.check()
+            continue
+        best = max(range(len(values)), key=lambda i: values[i])
+        cards.nth(best).click()
+        taps += 1
+    return taps
+
+
+def create_room(base_url: str, **settings: Any) -> dict[str, Any]:
+    """POST /api/rooms with quick dev clocks (and a fixed seed), as a host would."""
+    body = {
+        "going_step_seconds": 0.3,
+        "idle_seconds": 0,
+        "pay_seconds": 60,
+        **settings,
+    }
+    req = urllib.request.Request(
+        f"{base_url}/api/rooms",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(req, timeout=5) as res:
+        room: dict[str, Any] = json.load(res)
+    return room

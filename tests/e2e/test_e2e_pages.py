@@ -1,0 +1,278 @@
+"""The pages one concern at a time: resuming a seat, French, names as text, weight, patches."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from e2e_helpers import (
+    PHONE,
+    TV,
+    bid,
+    column,
+    create_room,
+    expect_no_js_errors,
+    join,
+    new_page,
+    shot,
+    store_host_token,
+)
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.e2e
+
+WEIGHT_LIMIT = 150 * 1024
+
+
+def seated_game(browser: Any, base_url: str, names: list[str], locale: str = "en-US") -> Any:
+    """A room with three seated players (the first one hosts from the phone), game started."""
+    room = create_room(base_url, seed=11)
+    phones = [new_page(browser, PHONE, locale) for _ in names]
+    store_host_token(phones[0], base_url, room)
+    for phone, name in zip(phones, names, strict=True):
+        join(phone, room["join_url"], name)
+    phones[0].click("[data-key=start]")
+    for phone in phones:
+        expect(phone.locator(".bidpanel")).to_be_visible()
+    return room, phones
+
+
+def test_reload_mid_auction_resumes_the_seat(browser: Any, base_url: str, shots: Path) -> None:
+    room, (ana, bruno, chloe) = seated_game(browser, base_url, ["Ana", "Bruno", "Chloé"])
+    top = column(ana)[0]
+
+    # Keyboard: Bruno's focus on a bid button survives the re-render that Ana's bid causes.
+    bruno.locator(f"[data-key=more-{top}]").focus()
+    bruno.keyboard.press("Enter")
+    expect(bruno.locator(f"[data-key=bid-{top}]")).to_contain_text("2")
+    expect(bruno.locator(f"[data-key=more-{top}]")).to_be_focused()
+    amount = bid(ana, top, raise_by=2)
+    expect(bruno.locator(".status .hb-by")).to_contain_text("Ana")
+    expect(bruno.locator(f"[data-key=more-{top}]")).to_be_focused()
+
+    # Let the test cut Bruno's connection later (the page talks through a pass-through route).
+    sockets: list[Any] = []
+
+    def relay(ws: Any) -> None:
+        ws.connect_to_server()
+        sockets.append(ws)
+
+    bruno.route_web_socket("**/ws/*", relay)
+    bruno.reload()
+    expect(bruno.locator(".bar .me")).to_have_text("Bruno")
+    expect(bruno.locator("#name")).to_have_count(0)
+    expect(bruno.locator(".status .hb-amount")).to_contain_text(amount)
+    expect(bruno.locator(".status .hb-by")).to_contain_text("Ana")
+    expect(bruno.locator(".hand-group").first).to_be_visible()
+
+    # The seat really is his: he can outbid, and the table still has three players.
+    bid(bruno, top)
+    expect(ana.locator(".status .hb-by")).to_contain_text("Bruno")
+    expect(chloe.locator(".players .player")).to_have_count(3)
+
+    # A lost connection: the banner says so, and the page comes back on its own.
+    assert len(sockets) == 1
+    sockets[0].close(code=1001, reason="gone")
+    expect(bruno.locator("#conn")).to_be_visible()
+    expect(bruno.locator("#conn")).to_contain_text("reconnecting")
+    shot(bruno, shots, "phone-06-reconnecting")
+    expect(bruno.locator("#conn")).to_be_hidden()
+    assert len(sockets) == 2
+    bid(ana, top)
+    expect(bruno.locator(".status .hb-by")).to_contain_text("Ana")
+    shot(bruno, shots, "phone-07-after-reconnect")
+
+    # The same seat opened on a second screen: the first steps aside and offers to take it back.
+    key, token = bruno.evaluate(
+        "Object.entries(localStorage).find(([k]) => k.startsWith('pc.seat.'))"
+    )
+    other = new_page(browser, PHONE)
+    other.goto(f"{base_url}/")
+    other.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, token])
+    other.goto(room["join_url"])
+    expect(other.locator(".bar .me")).to_have_text("Bruno")
+    expect(bruno.locator("[data-key=take-back]")).to_be_visible()
+    expect_no_js_errors(ana, bruno, chloe, other)
+
+
+def test_a_missed_patch_is_repaired_by_resync(browser: Any, base_url: str) -> None:
+    """A patch that never arrives leaves a gap in `seq`: the page asks for a whole state."""
+    _, (ana, bruno, chloe) = seated_game(browser, base_url, ["Ana", "Bruno", "Chloé"])
+    drop = {"next_patch": False}
+    sent: list[str] = []
+
+    def relay(ws: Any) -> None:
+        server = ws.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            sent.append(str(message))
+            server.send(message)
+
+        def from_server(message: str | bytes) -> None:
+            if drop["next_patch"] and '"type":"patch"' in str(message):
+                drop["next_patch"] = False
+                return
+            ws.send(message)
+
+        ws.on_message(from_page)
+        server.on_message(from_server)
+
+    bruno.route_web_socket("**/ws/*", relay)
+    bruno.reload()
+    expect(bruno.locator(".bidpanel")).to_be_visible()
+    top = column(ana)[0]
+    drop["next_patch"] = True
+    bid(ana, top)
+    expect(chloe.locator(".status .hb-by")).to_contain_text("Ana")
+    expect(bruno.locator(".status .hb-none")).to_be_visible()  # he missed it
+    bid(chloe, top)
+    expect(bruno.locator(".status .hb-by")).to_contain_text("Chloé")
+    assert any('"resync"' in m for m in sent)
+    expect_no_js_errors(ana, bruno, chloe)
+
+
+def test_french_browser_gets_french(browser: Any, base_url: str, shots: Path) -> None:
+    landing = new_page(browser, PHONE, "fr-FR")
+    landing.goto(f"{base_url}/")
+    expect(landing.locator("#create")).to_have_text("Créer une salle")
+    expect(landing.locator(".howto h2")).to_have_text("Comment jouer")
+    shot(landing, shots, "phone-00-landing-fr", full=True)
+
+    room, (ana, bruno, chloe) = seated_game(browser, base_url, ["Ana", "Bruno", "Chloé"], "fr-FR")
+    expect(ana.locator(".going")).to_have_text("Une fois")
+    expect(ana.locator(".bidpanel button.bid").first).to_contain_text("Offrir")
+    expect(ana.locator("#hand-title")).to_have_text("Ma main")
+    shot(ana, shots, "phone-08-bidding-fr")
+
+    # A refusal comes back as a French sentence.
+    late = new_page(browser, PHONE, "fr-FR")
+    late.goto(room["join_url"])
+    expect(late.locator(".join")).to_contain_text("La partie a déjà commencé")
+
+    # The switch turns the page to English, and the choice is remembered.
+    ana.click("button.lang")
+    expect(ana.locator(".going")).to_have_text("Going once")
+    ana.reload()
+    expect(ana.locator(".going")).to_have_text("Going once")
+    expect_no_js_errors(ana, bruno, chloe, late)
+
+
+def test_names_with_html_show_as_text(browser: Any, base_url: str, shots: Path) -> None:
+    room = create_room(base_url)
+    tv = new_page(browser, TV)
+    store_host_token(tv, base_url, room)
+    tv.goto(room["tv_url"])
+    expect(tv.locator(".tv-code")).to_have_text(room["code"])
+    tricky = "<svg onload=alert()>"
+    phone = new_page(browser, PHONE)
+    dialogs: list[str] = []
+    for page in (tv, phone):
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    join(phone, room["join_url"], tricky)
+    taken = new_page(browser, PHONE)
+    taken.goto(room["join_url"])
+    taken.fill("#name", tricky)
+    taken.click("[data-key=join]")
+    expect(taken.locator("#join-error")).to_have_text(
+        "Someone at this table already has that name."
+    )
+
+    expect(tv.locator(".lobby-player .pname-text")).to_have_text(tricky)
+    expect(phone.locator(".bar .me")).to_have_text(tricky)
+    assert tv.locator(".lobby svg[onload]").count() == 0
+    assert phone.locator("main svg[onload]").count() == 0
+    assert dialogs == []
+    shot(tv, shots, "tv-07-lobby-html-name")
+
+    # The host removes that player: the phone is back at the join form and says why.
+    tv.click("[data-key=kick-0]")
+    expect(tv.locator(".lobby-player")).to_have_count(0)
+    expect(phone.locator("#name")).to_be_visible()
+    expect(phone.locator(".toast-error")).to_contain_text("removed you")
+    expect_no_js_errors(tv, phone, taken)
+
+
+def test_player_page_first_load_weight(browser: Any, base_url: str) -> None:
+    """Everything the phone downloads on a first visit (cold cache), in bytes on the wire."""
+    room = create_room(base_url)
+    page = new_page(browser, PHONE)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    sizes: dict[str, int] = {}
+    urls: dict[str, str] = {}
+    cdp.on(
+        "Network.requestWillBeSent", lambda e: urls.__setitem__(e["requestId"], e["request"]["url"])
+    )
+    cdp.on(
+        "Network.loadingFinished",
+        lambda e: sizes.__setitem__(e["requestId"], int(e["encodedDataLength"])),
+    )
+    page.goto(room["join_url"])
+    expect(page.locator("#name")).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    total = sum(sizes.values())
+    listing = sorted(((sizes[r], urls.get(r, "?")) for r in sizes), reverse=True)
+    print(
+        f"\nplayer page first load: {total} bytes ({total / 1024:.1f} KB) in {len(sizes)} requests"
+    )
+    for size, url in listing:
+        print(f"  {size:7d}  {url}")
+    assert total < WEIGHT_LIMIT
+
+
+def test_patch_logic_in_the_browser(browser: Any, base_url: str) -> None:
+    """The one function that turns a patch into new bid options, run by the page's own module."""
+    page = new_page(browser, PHONE)
+    page.goto(f"{base_url}/")
+    result = page.evaluate(
+        """async () => {
+          const { applyPatch } = await import('/static/js/state.js');
+          const state = {
+            phase: 'bidding', high_bid: null, going: 0, deadline: null, now: 1,
+            you: { seat: 1, bid_options: {
+              dollars: { min: 1, max: 5, reason: null },
+              camels: { min: 1, max: 0, reason: 'cannot_honour' },
+              peanuts: { min: null, max: 3, reason: 'currency_blocked' } } } };
+          const mine = applyPatch(state, { seq: 2, going: 0, deadline: 9, now: 2,
+            high_bid: { seat: 1, amount: 3, currency: 'dollars' },
+            min_bids: { dollars: 4, camels: null, peanuts: null }, events: [] });
+          const theirs = applyPatch(mine, { seq: 3, going: 1, deadline: 9, now: 3,
+            high_bid: { seat: 0, amount: 6, currency: 'dollars' },
+            min_bids: { dollars: 7, camels: null, peanuts: null }, events: [] });
+          const low = applyPatch(theirs, { seq: 4, going: 0, deadline: 9, now: 4,
+            high_bid: { seat: 0, amount: 2, currency: 'camels' },
+            min_bids: { dollars: 1, camels: 3, peanuts: null }, events: [] });
+          return { state, mine, theirs, low };
+        }"""
+    )
+    assert result["state"]["you"]["bid_options"]["dollars"]["min"] == 1  # left untouched
+    mine = result["mine"]["you"]["bid_options"]
+    assert mine["dollars"] == {"min": 4, "max": 5, "reason": "own_high_bid"}
+    assert mine["peanuts"]["reason"] == "currency_blocked"
+    theirs = result["theirs"]["you"]["bid_options"]
+    assert theirs["dollars"] == {"min": 7, "max": 5, "reason": "cannot_honour"}
+    assert theirs["camels"]["reason"] == "bid_too_low"
+    assert result["theirs"]["going"] == 1
+    low = result["low"]["you"]["bid_options"]
+    assert low["dollars"] == {"min": 1, "max": 5, "reason": None}
+    assert low["camels"] == {"min": 3, "max": 0, "reason": "cannot_honour"}
+
+
+def test_catalogues_hold_every_string_in_both_languages(browser: Any, base_url: str) -> None:
+    """Same keys in English and French, and every error code with the server's own sentences."""
+    from peanutclub.server.errors import all_messages
+
+    page = new_page(browser, PHONE)
+    page.goto(f"{base_url}/")
+    cats = page.evaluate(
+        """async () => ({
+          en: (await import('/static/i18n/en.js')).default,
+          fr: (await import('/static/i18n/fr.js')).default,
+        })"""
+    )
+    assert set(cats["en"]) == set(cats["fr"])
+    for code, (english, french) in all_messages().items():
+        assert cats["en"][f"err.{code}"] == english
+        assert cats["fr"][f"err.{code}"] == french
