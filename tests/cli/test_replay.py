@@ -72,3 +72,19 @@ def test_replay_command_rejects_a_malformed_export(tmp_path: Path) -> None:
     assert main(["replay", str(path)]) == 2
     path.write_text("{not json")
     assert main(["replay", str(path)]) == 2
+
+
+def test_history_has_one_step_per_lot_between_the_deal_and_the_end() -> None:
+    from peanutclub.history import lot_by_lot
+
+    game = _finished_game(5)
+    story = lot_by_lot(export_game(game))
+    steps = story["steps"]
+    assert steps[0]["title"] == "deal" and steps[-1]["title"] == "end"
+    lots = [s for s in steps if s["title"] == "lot"]
+    assert [s["round"] for s in lots] == list(range(1, game.round + 1))
+    assert steps[-1]["table"] == game.reveal()
+    # every lot ends sold-and-paid or discarded
+    for step in lots:
+        kinds = {e["type"] for e in step["events"]}
+        assert "paid" in kinds or "discarded" in kinds
