@@ -26,11 +26,7 @@ from peanutclub.bots import LEVELS, make_bot
 from peanutclub.engine import (
     MAX_PLAYERS,
     MIN_PLAYERS,
-    Action,
-    AutoPay,
-    CallGoing,
     Game,
-    GoingStep,
     Phase,
     RuleError,
     view,
@@ -112,7 +108,7 @@ def play_game(players: int, seed: int, levels: Sequence[str] | str = "normal") -
             actions += 1
             break
         if events is None:
-            events = game.apply(_auctioneer(game))
+            events = game.apply(game.auctioneer_action())
         for e in events:
             kind = e.kind
             if kind == "power":
@@ -151,15 +147,6 @@ def play_game(players: int, seed: int, levels: Sequence[str] | str = "normal") -
         steps=steps,
         actions=actions,
     )
-
-
-def _auctioneer(game: Game) -> Action:
-    """What the room's clock would do next when nobody acts."""
-    if game.phase is Phase.PAYING:
-        return AutoPay()
-    if game.going:
-        return GoingStep()
-    return CallGoing(None)
 
 
 def _seat_levels(players: int, levels: Sequence[str] | str) -> list[str]:

@@ -352,6 +352,16 @@ class Game:
             self._suggestion = (self.version, best_payment(self.hands[self.high_bid.seat], ctx))
         return self._suggestion[1]
 
+    def auctioneer_action(self) -> Action:
+        """What the auctioneer's clock does next when nobody acts: pay for a winner who has not
+        paid, take a running call one step on, or call the lot. Simulations and tests use it to
+        stand in for the server's timers."""
+        if self.phase is Phase.PAYING:
+            return AutoPay()
+        if self.phase is Phase.OVER:
+            raise WrongPhase("The game is over.")
+        return GoingStep() if self.going else CallGoing(None)
+
     # ----------------------------------------------------------------- applying actions
 
     def apply(self, action: Action) -> list[Event]:

@@ -15,7 +15,6 @@ import peanutclub.bots
 from peanutclub.bots import LEVELS, BaseBot, make_bot
 from peanutclub.engine import (
     Action,
-    AutoPay,
     CallGoing,
     Currency,
     Game,
@@ -77,10 +76,7 @@ def _live_decisions(level: str, seed: int, limit: int = 400) -> list[tuple[dict[
                 continue
         except RuleError:
             pass
-        if game.phase is Phase.PAYING:
-            game.apply(AutoPay())
-        else:
-            game.apply(GoingStep() if game.going else CallGoing(None))
+        game.apply(game.auctioneer_action())
     return seen
 
 
@@ -191,10 +187,7 @@ def test_a_bot_kept_for_a_rematch_forgets_the_last_game() -> None:
                     raise RuleError("waits")
                 game.apply(action)
             except RuleError:
-                if game.phase is Phase.PAYING:
-                    game.apply(AutoPay())
-                else:
-                    game.apply(GoingStep() if game.going else CallGoing(None))
+                game.apply(game.auctioneer_action())
             if seed == 2 and game.round == 1:
                 visible = {o["id"] for o in view(game, 0)["lot"]}
                 assert getattr(bot, "seen", set()) <= visible

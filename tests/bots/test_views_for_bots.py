@@ -14,11 +14,8 @@ import pytest
 
 from peanutclub.bots import make_bot
 from peanutclub.engine import (
-    AutoPay,
-    CallGoing,
     Currency,
     Game,
-    GoingStep,
     Phase,
     Power,
     RuleError,
@@ -54,10 +51,7 @@ def test_views_match_a_game_rebuilt_from_its_log(players: int, level: str) -> No
                 raise RuleError("nothing to do")
             game.apply(action)
         except RuleError:
-            if game.phase is Phase.PAYING:
-                game.apply(AutoPay())
-            else:
-                game.apply(GoingStep() if game.going else CallGoing(None))
+            game.apply(game.auctioneer_action())
         if rng.random() < 0.15 or game.phase is Phase.OVER:
             fresh = Game.replay(players, seed, game.log)
             for s in [None, *range(players)]:

@@ -10,7 +10,7 @@ import pytest
 
 from peanutclub.bots import make_bot
 from peanutclub.cli import main
-from peanutclub.engine import AutoPay, CallGoing, Game, GoingStep, Phase, RuleError, view
+from peanutclub.engine import Game, Phase, RuleError, view
 from peanutclub.replay import export_game, replay_export
 
 
@@ -30,12 +30,7 @@ def _finished_game(seed: int) -> Game:
                 except RuleError:
                     continue
         else:
-            if game.phase is Phase.PAYING:
-                game.apply(AutoPay())
-            elif game.going:
-                game.apply(GoingStep())
-            else:
-                game.apply(CallGoing(None))
+            game.apply(game.auctioneer_action())
     return game
 
 

@@ -110,3 +110,22 @@ def test_the_auctioneer_can_take_a_running_call_back_and_bidding_stays_open() ->
     assert game.going == 0 and game.phase.value == "bidding"
     game.apply(CallGoing(0))  # a new call may start again from "going once"
     assert game.going == 1
+
+
+def test_when_nobody_acts_the_auctioneer_calls_steps_and_pays() -> None:
+    from peanutclub.engine import AutoPay, Currency, Game, RuleError
+
+    game = Game(3, 8)
+    assert game.auctioneer_action() == CallGoing(None)
+    game.apply(PlaceBid(0, 1, Currency(game.column[0])))
+    game.apply(game.auctioneer_action())
+    assert game.auctioneer_action() == GoingStep()
+    game.apply(GoingStep())
+    game.apply(GoingStep())
+    assert game.phase is Phase.PAYING
+    assert game.auctioneer_action() == AutoPay()
+    while game.phase is not Phase.OVER:
+        game.apply(game.auctioneer_action())
+    with pytest.raises(RuleError) as over:
+        game.auctioneer_action()
+    assert over.value.code == "wrong_phase"
