@@ -89,9 +89,14 @@ def base_url() -> Iterator[str]:
             log.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    playwright_api = pytest.importorskip("playwright.sync_api")
+    """One browser for the browser tests; closed when they are done, because Playwright's sync API
+    keeps an event loop running on this thread and the tests after these use asyncio."""
+    try:
+        import playwright.sync_api as playwright_api
+    except ImportError:  # a missing browser driver must fail the run, never skip it
+        pytest.fail("Playwright is missing: install the test extra (pip install -e '.[test]')")
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium not found at {CHROMIUM}: install it (apt-get install chromium)")
     with playwright_api.sync_playwright() as p:
