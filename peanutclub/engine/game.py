@@ -233,25 +233,34 @@ class Game:
         return not self.tokens[seat][power]
 
     def max_bid(self, seat: int, currency: Currency, *, a_la_carte: bool | None = None) -> int:
-        """The most `seat` could honour in `currency` now (the honour rule).
+        """The most `seat` could honour in `currency` now (the honour rule)."""
+        return self._capacities(seat, self.a_la_carte if a_la_carte is None else a_la_carte)[
+            currency
+        ]
 
-        The same sum as `bidding.max_honourable`, from the memoised per-currency totals of the
-        hand: it is checked for every bid.
+    def _capacities(self, seat: int, alc: bool) -> dict[Currency, int]:
+        """Per currency, the most `seat` could honour: the honour rule's one home in the game.
+
+        The same sums as `bidding.max_honourable` (the rule's reference form, which the tests
+        compare this with), made from memoised per-currency totals of the hand because every bid
+        and every view of every seat asks for them.
         """
         niet = self.niet
-        if currency in niet:
-            return 0
-        sums, tops = self._totals(seat, self.a_la_carte if a_la_carte is None else a_la_carte)
+        sums, tops = self._totals(seat, alc)
         tokens = self.tokens[seat]
-        if tokens[Power.CONVERT]:
-            total, top = sums.get(currency, 0), tops.get(currency, 0)
-        else:  # an unused Convert widens the bid to every unblocked card
+        convert = not tokens[Power.CONVERT]
+        abracadabra = not tokens[Power.ABRACADABRA]
+        if convert:  # an unused Convert widens a bid in any free currency to every free card
             free = [cur for cur in sums if cur not in niet]
-            total = sum(sums[cur] for cur in free)
-            top = max((tops[cur] for cur in free), default=0)
-        if not total:
-            return 0
-        return total if tokens[Power.ABRACADABRA] else total + top
+            wide = (sum(sums[cur] for cur in free), max((tops[cur] for cur in free), default=0))
+        result: dict[Currency, int] = {}
+        for currency, _ in _CURRENCY_NAMES:
+            if currency in niet:
+                result[currency] = 0
+                continue
+            total, top = wide if convert else (sums.get(currency, 0), tops.get(currency, 0))
+            result[currency] = total + top if total and abracadabra else total
+        return result
 
     def _totals(self, seat: int, alc: bool) -> tuple[dict[Currency, int], dict[Currency, int]]:
         """Per currency, the paying value of a seat's cards and its best card (memoised)."""
@@ -279,42 +288,20 @@ class Game:
     def bid_options(self, seat: int) -> dict[str, dict[str, Any]]:
         """Per currency: the lowest winning amount, the most this seat can honour, and why not.
 
-        Same answers as `min_bid` and `max_bid` per currency, but from one pass over the hand:
-        it is built for every view of every seat after every change, so it sits on the hot path.
+        Built for every view of every seat after every change, so the hand is summed once for all
+        three currencies (`_capacities`).
         """
         niet = self.niet
-        alc = self.a_la_carte
-        sums, tops = self._totals(seat, alc)
-        tokens = self.tokens[seat]
-        convert = not tokens[Power.CONVERT]
-        abracadabra = not tokens[Power.ABRACADABRA]
-        if convert:  # Convert widens every currency to all unblocked cards
-            free = [cur for cur in sums if cur not in niet]
-            wide_sum = sum(sums[cur] for cur in free)
-            wide_top = max((tops[cur] for cur in free), default=0)
+        capacity = self._capacities(seat, self.a_la_carte)
         bidding = self.phase is Phase.BIDDING
         high_bid = self.high_bid
         own_high = high_bid is not None and high_bid.seat == seat
-        # min_to_win, with the high bid's place in the column looked up once
-        high_place = -1 if high_bid is None else self.column.index(high_bid.currency)
+        column = self.column
         options: dict[str, dict[str, Any]] = {}
         for currency, name in _CURRENCY_NAMES:
             blocked = currency in niet
-            if blocked:
-                total = top = 0
-            elif convert:
-                total, top = wide_sum, wide_top
-            else:
-                total, top = sums.get(currency, 0), tops.get(currency, 0)
-            high = total + top if total and abracadabra else total
-            low: int | None = None
-            if bidding and not blocked:
-                if high_bid is None:
-                    low = 1
-                elif currency is high_bid.currency:
-                    low = high_bid.amount + 1
-                elif self.column.index(currency) < high_place:
-                    low = 1
+            high = capacity[currency]
+            low = min_to_win(column, currency, high_bid) if bidding and not blocked else None
             reason: str | None = None
             if not bidding:
                 reason = "wrong_phase"
