@@ -11,7 +11,8 @@ FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PEANUTCLUB_HOST=0.0.0.0 \
-    PEANUTCLUB_PORT=8000
+    PEANUTCLUB_PORT=8000 \
+    PEANUTCLUB_DB=/data/peanutclub.db
 RUN useradd --create-home --uid 10001 peanut && mkdir /data && chown peanut /data
 COPY --from=build /wheels /wheels
 RUN pip install --no-cache-dir --disable-pip-version-check /wheels/*.whl && rm -rf /wheels

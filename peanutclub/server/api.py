@@ -8,14 +8,18 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import orjson
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from peanutclub.engine import RuleError
+from peanutclub.engine.components import standard_deck
+from peanutclub.history import lot_by_lot
+from peanutclub.server.codes import normalise_code
 from peanutclub.server.errors import refuse
 
 if TYPE_CHECKING:
     from peanutclub.server.app import ServerState
+    from peanutclub.server.room import Room
 
 router = APIRouter(prefix="/api")
 
@@ -90,7 +94,35 @@ def lan_address() -> str | None:
     return None if address.startswith("127.") else address
 
 
-@router.post("/rooms", status_code=201)
+def inline_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """`model`'s JSON Schema with its `$defs` inlined, to stand alone in the OpenAPI document."""
+    schema = model.model_json_schema()
+    defs = schema.pop("$defs", {})
+
+    def resolve(node: Any) -> Any:
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.startswith("#/$defs/"):
+                return resolve(defs[ref.removeprefix("#/$defs/")])
+            return {key: resolve(value) for key, value in node.items()}
+        if isinstance(node, list):
+            return [resolve(item) for item in node]
+        return node
+
+    resolved: dict[str, Any] = resolve(schema)
+    return resolved
+
+
+#: The body is read by hand (an empty body is fine), so its schema is declared for the docs here.
+CREATE_ROOM_BODY = {
+    "requestBody": {
+        "required": False,
+        "content": {"application/json": {"schema": inline_schema(CreateRoom)}},
+    }
+}
+
+
+@router.post("/rooms", status_code=201, openapi_extra=CREATE_ROOM_BODY)
 async def create_room(request: Request, state: State) -> Any:
     raw = await request.body()
     try:
@@ -118,9 +150,86 @@ async def create_room(request: Request, state: State) -> Any:
     )
 
 
+def find_room(request: Request, state: ServerState, code: str) -> Room | None:
+    """The room for `code`, None if unknown; `RuleError` (rate_limited) for a client who has
+    tried too many unknown codes (see `Rooms.find`)."""
+    return state.rooms.find(code, client_ip(request, state.settings.trusted_proxies))
+
+
 @router.get("/rooms/{code}")
-async def room_summary(code: str, state: State) -> Any:
-    room = state.rooms.get(code)
+async def room_summary(code: str, request: Request, state: State) -> Any:
+    try:
+        room = find_room(request, state, code)
+    except RuleError as error:
+        return refusal(error)
     if room is None:
         return refusal(refuse("unknown_room"))
     return JSONResponse(orjson.loads(orjson.dumps(room.summary())))
+
+
+# ---------------------------------------------------------------------- finished games
+# A game's export holds its seed, which reveals every hand: only games that are over are kept in
+# the store, and only what the store holds is served.
+
+
+def game_not_found() -> JSONResponse:
+    return JSONResponse(refuse("unknown_game").to_dict(), status_code=404)
+
+
+@router.get("/rooms/{code}/games")
+async def room_games(code: str, request: Request, state: State) -> Any:
+    """The finished games kept for a room, oldest first (each with its history and export)."""
+    code = normalise_code(code)
+    games = await state.rooms.store.games_of(code)
+    if not games:
+        try:
+            room = find_room(request, state, code)
+        except RuleError as error:
+            return refusal(error)
+        if room is None:
+            return refusal(refuse("unknown_room"))
+    return JSONResponse(
+        {
+            "code": code,
+            "games": [
+                {
+                    "id": g.id,
+                    "finished": round(g.finished * 1000),
+                    "history": f"/api/games/{g.id}/history",
+                    "export": f"/api/games/{g.id}/export",
+                }
+                for g in games
+            ],
+        }
+    )
+
+
+@router.get("/games/{game_id}/export")
+async def game_export(game_id: str, state: State) -> Any:
+    """A finished game's export (seed + actions + names + result): `peanutclub replay` reads it."""
+    export = await state.rooms.store.load_game(game_id)
+    if export is None:
+        return game_not_found()
+    return JSONResponse(
+        export,
+        headers={"content-disposition": f'inline; filename="peanutclub-{game_id}.json"'},
+    )
+
+
+@router.get("/games/{game_id}/history")
+async def game_history(game_id: str, state: State) -> Any:
+    """A finished game lot by lot, every hand revealed (built from its export by the engine)."""
+    export = await state.rooms.store.load_game(game_id)
+    if export is None:
+        return game_not_found()
+    told = history_of(game_id, orjson.dumps(export))
+    return Response(told, media_type="application/json")
+
+
+@functools.lru_cache(maxsize=64)
+def history_of(game_id: str, export: bytes) -> bytes:
+    """`lot_by_lot` of an export, encoded; kept for the few games being looked at."""
+    data = orjson.loads(export)
+    objects = {o.id: o.to_dict() for o in standard_deck().cards()}
+    told = {"id": game_id, "code": data.get("code"), "objects": objects, **lot_by_lot(data)}
+    return orjson.dumps(told)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -17,7 +19,10 @@ from peanutclub.server.connection import websocket_endpoint
 from peanutclub.server.rooms import Rooms
 from peanutclub.server.security import SecurityHeaders
 from peanutclub.server.settings import Settings
+from peanutclub.server.sqlite_store import SqliteStore
 from peanutclub.server.store import MemoryStore, Store
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -33,6 +38,9 @@ def create_app(
     settings: Settings | None = None, *, store: Store | None = None, clock: Clock | None = None
 ) -> FastAPI:
     settings = settings or Settings()
+    # The SQLite file is opened in the lifespan (it needs the running loop); until then, and when
+    # `store="memory"` is asked for, the rooms live in memory.
+    open_sqlite = store is None and settings.store == "sqlite"
     rooms = Rooms(settings, store or MemoryStore(), clock or RealClock())
     templates = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(settings.templates_dir)),
@@ -42,6 +50,18 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if open_sqlite:
+            rooms.store = await SqliteStore.open(
+                settings.db_path, synchronous=settings.db_synchronous
+            )
+        started = time.perf_counter()
+        restored = await rooms.restore_all()
+        if restored:
+            log.info(
+                "%d rooms restored from the store in %.2f s",
+                restored,
+                time.perf_counter() - started,
+            )
         rooms.start()
         yield
         await rooms.close()

@@ -13,6 +13,10 @@ SERVER_MESSAGES: dict[str, tuple[str, str]] = {
         "A game needs at least 3 players.",
         "Une partie demande au moins 3 joueurs.",
     ),
+    "unknown_game": (
+        "There is no finished game with that id.",
+        "Aucune partie terminée ne porte cet identifiant.",
+    ),
 }
 
 

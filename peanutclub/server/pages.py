@@ -13,7 +13,9 @@ import segno
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
-from peanutclub.server.api import State, base_url
+from peanutclub.engine import RuleError
+from peanutclub.server.api import State, base_url, find_room, refusal
+from peanutclub.server.codes import normalise_code
 
 if TYPE_CHECKING:
     from peanutclub.server.app import ServerState
@@ -75,7 +77,10 @@ async def landing(request: Request, state: State) -> Response:
 
 @router.get("/r/{code}", response_class=HTMLResponse)
 async def player_page(code: str, request: Request, state: State) -> Response:
-    room = state.rooms.get(code)
+    try:
+        room = find_room(request, state, code)
+    except RuleError as error:
+        return refusal(error)
     if room is None:
         return not_found(state, request, code)
     return render(state, request, "player.html", room.code)
@@ -83,7 +88,10 @@ async def player_page(code: str, request: Request, state: State) -> Response:
 
 @router.get("/r/{code}/tv", response_class=HTMLResponse)
 async def tv_page(code: str, request: Request, state: State) -> Response:
-    room = state.rooms.get(code)
+    try:
+        room = find_room(request, state, code)
+    except RuleError as error:
+        return refusal(error)
     if room is None:
         return not_found(state, request, code)
     return render(state, request, "tv.html", room.code)
@@ -91,7 +99,10 @@ async def tv_page(code: str, request: Request, state: State) -> Response:
 
 @router.get("/r/{code}/qr.svg")
 async def join_qr(code: str, request: Request, state: State) -> Response:
-    room = state.rooms.get(code)
+    try:
+        room = find_room(request, state, code)
+    except RuleError as error:
+        return refusal(error)
     if room is None:
         return JSONResponse({"code": "unknown_room", "message": "No such room."}, status_code=404)
     base = base_url(request, state.settings.public_url, state.settings.host)
@@ -99,6 +110,20 @@ async def join_qr(code: str, request: Request, state: State) -> Response:
     buffer = io.BytesIO()
     segno.make(url, error="m").save(buffer, kind="svg", scale=8, border=2, xmldecl=False)
     return Response(buffer.getvalue(), media_type="image/svg+xml")
+
+
+@router.get("/r/{code}/history", response_class=HTMLResponse)
+async def history_page(code: str, request: Request, state: State) -> Response:
+    """A finished game of this room, lot by lot, every hand revealed (from its kept export)."""
+    code = normalise_code(code)
+    if not await state.rooms.store.games_of(code):
+        try:
+            room = find_room(request, state, code)
+        except RuleError as error:
+            return refusal(error)
+        if room is None:
+            return not_found(state, request, code)
+    return render(state, request, "history.html", code)
 
 
 @router.get("/healthz")

@@ -7,8 +7,9 @@ lifted in development mode, where tests and benchmarks need steps down to 0.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -36,6 +37,13 @@ def _package_dir(name: str) -> Path:
     if inside.is_dir():
         return inside
     return package.parent / name
+
+
+def default_db_path() -> Path:
+    """The database used when none is named: `$XDG_DATA_HOME/peanutclub/peanutclub.db`, that is
+    `~/.local/share/peanutclub/peanutclub.db` by default. Created on first run."""
+    data_home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data_home) / "peanutclub" / "peanutclub.db"
 
 
 class RoomSettings(BaseModel):
@@ -70,7 +78,18 @@ class Settings(BaseSettings):
 
     host: str = "127.0.0.1"
     port: int = 8000
+    #: Where rooms and finished games are kept: `sqlite` (the default, in the file `db`) or
+    #: `memory` (nothing survives a restart: for tests that want it).
+    store: Literal["sqlite", "memory"] = "sqlite"
+    #: The SQLite file; default `default_db_path()` ($XDG_DATA_HOME/peanutclub/peanutclub.db).
     db: Path | None = None
+    #: `NORMAL` survives a crash of the process; `FULL` also a power loss (a disk sync per commit).
+    db_synchronous: Literal["NORMAL", "FULL"] = "NORMAL"
+    #: Retention: rooms untouched for this many days, and finished games (their exports and
+    #: history) older than this many days, are deleted from the database (at start-up and daily).
+    #: 0 keeps them forever.
+    keep_rooms_days: float = 30.0
+    keep_games_days: float = 365.0
     dev: bool = False
     #: Base URL for links handed out (join_url, tv_url, QR code); default: the request's own.
     public_url: str | None = None
@@ -90,6 +109,10 @@ class Settings(BaseSettings):
     max_connections_per_address: int = 64
     max_rooms_per_address: int = 20
     max_rooms: int = 5000
+    #: Looking up room codes that do not exist (guessing): a burst, then this many per second,
+    #: per client address. Past it, every lookup from that address gets `rate_limited`.
+    room_guess_rate: float = 0.2
+    room_guess_burst: int = 20
     send_queue_limit: int = 512
     trusted_proxies: list[str] = Field(default_factory=list)
     allowed_origins: list[str] = Field(default_factory=list)
@@ -110,11 +133,17 @@ class Settings(BaseSettings):
                 "bot_delay_max": 0.08,
                 "max_rooms_per_address": 100_000,
                 "max_connections_per_address": 100_000,
+                "room_guess_burst": 100_000,
             }
             for name, value in relaxed.items():
                 if name not in self.model_fields_set:
                     setattr(self, name, value)
         return self
+
+    @property
+    def db_path(self) -> Path:
+        """The SQLite file in use (`db`, else the default path)."""
+        return self.db if self.db is not None else default_db_path()
 
     def check_room_settings(self, values: dict[str, Any], base: RoomSettings) -> RoomSettings:
         """Merge `values` into `base`, or raise `ValueError` naming what is out of bounds."""

@@ -17,12 +17,12 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
-from peanutclub.server.store import LogEntry, RoomRecord
+from peanutclub.server.store import GameInfo, LogEntry, RoomRecord
 
 T = TypeVar("T")
 
@@ -109,9 +109,14 @@ def open_database(path: str | Path, *, synchronous: str = "NORMAL") -> sqlite3.C
     except (OSError, sqlite3.Error) as exc:
         raise StoreError(f"cannot open the database {path}: {exc}") from None
     try:
+        # One server per file: the exclusive lock is taken now and held until the connection
+        # closes (the OS drops it if the process dies), so a second server is told at start-up.
+        conn.execute("PRAGMA locking_mode=EXCLUSIVE")
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute(f"PRAGMA synchronous={'FULL' if synchronous.upper() == 'FULL' else 'NORMAL'}")
         conn.execute("PRAGMA foreign_keys=ON")
+        conn.execute("BEGIN EXCLUSIVE")
+        conn.execute("COMMIT")
         ok = conn.execute("PRAGMA quick_check").fetchone()
         if ok is None or ok[0] != "ok":
             raise StoreError(f"the database {path} is damaged ({ok[0] if ok else 'no answer'})")
@@ -282,14 +287,29 @@ class SqliteStore:
 
         return await self._run(read)
 
-    async def prune(self, *, rooms_older_than: float, games_older_than: float) -> tuple[int, int]:
+    async def games_of(self, code: str) -> list[GameInfo]:
+        def read(conn: sqlite3.Connection) -> list[GameInfo]:
+            rows = conn.execute(
+                "SELECT id, code, finished FROM games WHERE code = ? ORDER BY finished, id", (code,)
+            )
+            return [GameInfo(r[0], r[1], r[2]) for r in rows]
+
+        return await self._run(read)
+
+    async def prune(
+        self, *, rooms_older_than: float, games_older_than: float, keep: Collection[str] = ()
+    ) -> tuple[int, int]:
         """Delete rooms untouched since `rooms_older_than` (their logs with them) and finished
-        games older than `games_older_than` (Unix times). Returns how many of each went."""
+        games older than `games_older_than` (Unix times), except the rooms in `keep` (still in
+        use). Returns how many of each went."""
+        kept = json.dumps(sorted(keep))
 
         def delete(conn: sqlite3.Connection) -> tuple[int, int]:
             with _transaction(conn):
                 rooms = conn.execute(
-                    "DELETE FROM rooms WHERE updated < ?", (rooms_older_than,)
+                    "DELETE FROM rooms WHERE updated < ?"
+                    " AND code NOT IN (SELECT value FROM json_each(?))",
+                    (rooms_older_than, kept),
                 ).rowcount
                 games = conn.execute(
                     "DELETE FROM games WHERE finished < ?", (games_older_than,)

@@ -3,12 +3,15 @@
 Each entry is one change of the room (a seat taken, a setting, a game started with its seed, an
 engine action, a connection coming or going), numbered by the room's `seq`. Replaying the log
 rebuilds the room, games included, through the engine. The room appends every change here and
-awaits it before anyone hears of it; `MemoryStore` keeps them in memory, and a SQLite store with the
-same methods can replace it without touching the room.
+awaits it before anyone hears of it. `SqliteStore` (sqlite_store.py) is the default; `MemoryStore`
+keeps everything in memory, for tests. Finished games are kept too, as exports (seed + actions),
+for their history page and `peanutclub replay`.
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -49,7 +52,35 @@ class Store(Protocol):
         """Every room the store knows (to restore them after a restart)."""
         ...
 
+    async def save_game(self, game_id: str, code: str, export: dict[str, Any]) -> None:
+        """Keep a finished game's export (seed + actions + names + result) under `game_id`."""
+        ...
+
+    async def load_game(self, game_id: str) -> dict[str, Any] | None:
+        """A finished game's export, or None."""
+        ...
+
+    async def games_of(self, code: str) -> list[GameInfo]:
+        """The finished games kept for a room, oldest first."""
+        ...
+
+    async def prune(
+        self, *, rooms_older_than: float, games_older_than: float, keep: Collection[str] = ()
+    ) -> tuple[int, int]:
+        """Delete rooms untouched since, and finished games older than, these Unix times (but
+        not the rooms in `keep`, still in use)."""
+        ...
+
     async def close(self) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """A finished game kept in the store: its id, its room, when it ended (Unix time)."""
+
+    id: str
+    code: str
+    finished: float
 
 
 class MemoryStore:
@@ -58,18 +89,22 @@ class MemoryStore:
     def __init__(self) -> None:
         self.rooms: dict[str, RoomRecord] = {}
         self.logs: dict[str, list[LogEntry]] = {}
+        self.updated: dict[str, float] = {}
+        self.games: dict[str, tuple[GameInfo, dict[str, Any]]] = {}
 
     async def create_room(self, record: RoomRecord) -> None:
         if record.code in self.rooms:
             raise KeyError(record.code)
         self.rooms[record.code] = record
         self.logs[record.code] = []
+        self.updated[record.code] = record.created
 
     async def append(self, code: str, entry: LogEntry) -> None:
         log = self.logs[code]
         if log and entry.seq <= log[-1].seq:
             raise ValueError(f"seq {entry.seq} after {log[-1].seq}: the log only grows")
         log.append(entry)
+        self.updated[code] = time.time()
 
     async def load(self, code: str) -> tuple[RoomRecord, list[LogEntry]] | None:
         if code not in self.rooms:
@@ -78,6 +113,28 @@ class MemoryStore:
 
     async def room_codes(self) -> list[str]:
         return list(self.rooms)
+
+    async def save_game(self, game_id: str, code: str, export: dict[str, Any]) -> None:
+        self.games[game_id] = (GameInfo(game_id, code, time.time()), export)
+
+    async def load_game(self, game_id: str) -> dict[str, Any] | None:
+        kept = self.games.get(game_id)
+        return None if kept is None else kept[1]
+
+    async def games_of(self, code: str) -> list[GameInfo]:
+        found = [info for info, _ in self.games.values() if info.code == code]
+        return sorted(found, key=lambda info: (info.finished, info.id))
+
+    async def prune(
+        self, *, rooms_older_than: float, games_older_than: float, keep: Collection[str] = ()
+    ) -> tuple[int, int]:
+        rooms = [c for c, when in self.updated.items() if when < rooms_older_than and c not in keep]
+        for code in rooms:
+            del self.rooms[code], self.logs[code], self.updated[code]
+        games = [g for g, (info, _) in self.games.items() if info.finished < games_older_than]
+        for game_id in games:
+            del self.games[game_id]
+        return len(rooms), len(games)
 
     async def close(self) -> None:
         return None

@@ -56,5 +56,23 @@ export function podiumView(state, { me = null, host = false, onRematch = null } 
     host && onRematch
       ? h("button.primary.big", { type: "button", "data-key": "rematch", onclick: onRematch, text: t("over.rematch") })
       : h("p.muted", { text: t("over.wait_rematch") }),
+    historyLink(),
+  );
+}
+
+/** The finished game, lot by lot with every hand revealed, on its own page (a new tab). */
+function historyLink() {
+  const code = document.body.dataset.code;
+  if (!code) return null;
+  return h(
+    "p.history-link",
+    null,
+    h("a.button", {
+      href: `/r/${encodeURIComponent(code)}/history`,
+      target: "_blank",
+      rel: "noopener",
+      "data-key": "history",
+      text: t("over.history"),
+    }),
   );
 }

@@ -1,0 +1,234 @@
+// A finished game, lot by lot, every hand revealed. Rendered from /api/games/{id}/history (built by
+// the server from the game's export); one render() from the data and the step being shown.
+import { h, mount, byId } from "./dom.js";
+import { init, t, current, errorText, langButton, onChange, plural } from "./i18n.js";
+import { currencyIcon, objectCard, symbolIcon } from "./symbols.js";
+import { describe } from "./ui/events.js";
+
+const code = document.body.dataset.code;
+const app = { games: null, game: null, data: null, step: 0, error: null };
+
+async function getJSON(url) {
+  const res = await fetch(url, { headers: { accept: "application/json" } });
+  const body = await res.json().catch(() => null);
+  if (!res.ok) throw new Error((body && body.code) || "unknown");
+  return body;
+}
+
+/** A view-like object for `describe`: the players' names by seat. */
+function namesState(data) {
+  return { players: data.names.map((name, seat) => ({ seat, name })) };
+}
+
+function stepTitle(step, data) {
+  if (step.title === "deal") return t("hist.deal");
+  if (step.title === "end") return t("hist.end");
+  const lots = data.steps.filter((s) => s.title === "lot").length;
+  return t("hist.lot", { n: step.round, total: lots });
+}
+
+function objectOf(id) {
+  const known = app.data.objects[id];
+  return known || { id, name: { en: id, fr: id }, symbols: [] };
+}
+
+function handView(hand) {
+  if (!hand.length) return h("p.muted", { text: t("hist.empty_hand") });
+  const by = new Map();
+  for (const card of hand) {
+    if (!by.has(card.currency)) by.set(card.currency, []);
+    by.get(card.currency).push(card.value);
+  }
+  return h(
+    "ul.hist-hand",
+    null,
+    [...by].map(([currency, values]) =>
+      h(
+        "li",
+        null,
+        currencyIcon(currency, true),
+        h("span.hist-values", { text: values.sort((a, b) => a - b).join(" · ") }),
+        h("span.muted", { text: ` (${values.reduce((a, b) => a + b, 0)})` }),
+      ),
+    ),
+  );
+}
+
+function playerView(table, seat) {
+  const tokens = table.tokens[seat] || {};
+  const used = Object.keys(tokens).filter((p) => tokens[p]);
+  const won = table.won[seat] || [];
+  const lang = current();
+  return h(
+    "li.hist-player",
+    null,
+    h(
+      "div.hist-player-head",
+      null,
+      h("strong", { text: app.data.names[seat] || `#${seat + 1}` }),
+      h("span.hist-collector", null, t("hist.collector"), " ", symbolIcon(table.collectors[seat], true)),
+    ),
+    handView(table.hands[seat] || []),
+    h(
+      "p.hist-won",
+      null,
+      h("span.muted", { text: `${t("hist.won")} ` }),
+      won.length
+        ? won.map((id) => objectOf(id)).map((o) => (o.name && (o.name[lang] || o.name.en)) || o.id).join(", ")
+        : "—",
+    ),
+    h(
+      "p.hist-tokens",
+      null,
+      h("span.muted", { text: `${t("hist.tokens_used")} ` }),
+      used.length ? used.map((p) => t(`pow.${p}`)).join(", ") : "—",
+    ),
+  );
+}
+
+function scoresView(result) {
+  if (!result || !result.scores) return null;
+  return h(
+    "section.hist-scores",
+    { "aria-labelledby": "hist-scores-title" },
+    h("h2", { id: "hist-scores-title", text: t("hist.scores") }),
+    h(
+      "ol.scores",
+      null,
+      result.scores.map((s) =>
+        h(
+          "li.score",
+          { class: `place-${s.place}` },
+          h("span.place", { text: t("over.place", { n: s.place }) }),
+          " ",
+          h("span.score-name", { text: app.data.names[s.seat] || `#${s.seat + 1}` }),
+          " ",
+          h("span.score-total", { text: plural("over.total", s.total) }),
+        ),
+      ),
+    ),
+  );
+}
+
+function go(index) {
+  const last = app.data.steps.length - 1;
+  app.step = Math.max(0, Math.min(last, index));
+  render();
+}
+
+function navView() {
+  const last = app.data.steps.length - 1;
+  const button = (key, label, target, disabled) =>
+    h("button.ghost", { type: "button", "data-key": key, disabled, onclick: () => go(target), text: label });
+  return h(
+    "nav.hist-nav",
+    { "aria-label": t("hist.nav") },
+    button("first", t("hist.first"), 0, app.step === 0),
+    button("prev", t("hist.prev"), app.step - 1, app.step === 0),
+    h("span.hist-count", { role: "status", text: t("hist.step", { n: app.step + 1, total: last + 1 }) }),
+    button("next", t("hist.next"), app.step + 1, app.step === last),
+    button("last", t("hist.last"), last, app.step === last),
+  );
+}
+
+function gamePicker() {
+  if (!app.games || app.games.length < 2) return null;
+  return h(
+    "p.hist-games",
+    null,
+    app.games.map((g, i) =>
+      g.id === app.game
+        ? h("strong", { text: t("hist.game", { n: i + 1 }) })
+        : h("a", { href: `?game=${encodeURIComponent(g.id)}`, text: t("hist.game", { n: i + 1 }) }),
+    ),
+  );
+}
+
+function stepView() {
+  const data = app.data;
+  const step = data.steps[app.step];
+  const table = step.table;
+  const state = namesState(data);
+  const events = step.events.map((ev) => describe(ev, state)).filter(Boolean);
+  const lang = current();
+  return [
+    h(
+      "section.hist-step",
+      { "aria-labelledby": "hist-step-title" },
+      h("h2", { id: "hist-step-title", text: stepTitle(step, data) }),
+      step.lot.length ? h("div.lot-objects", null, step.lot.map((o) => objectCard(o, lang))) : null,
+      events.length
+        ? h("ol.hist-events", null, events.map((text) => h("li", { text })))
+        : h("p.muted", { text: t("hist.nothing") }),
+      table
+        ? h("p.hist-column", null, h("span.muted", { text: `${t("hist.column")} ` }), table.column.map((c) => t(`cur.${c}`)).join(" › "))
+        : null,
+    ),
+    table
+      ? h(
+          "section.hist-table",
+          { "aria-label": t("hist.hands") },
+          h("h2", { text: t("hist.hands") }),
+          h("ul.hist-players", null, data.names.map((_, seat) => playerView(table, seat))),
+        )
+      : null,
+    step.title === "end" ? scoresView(data.result) : null,
+  ];
+}
+
+function render() {
+  mount(
+    byId("bar"),
+    h("a.room", { href: `/r/${encodeURIComponent(code)}`, text: t("common.room", { code }) }),
+    h("span.me", { text: t("hist.title") }),
+    langButton(h),
+  );
+  let content;
+  if (app.error) content = h("section", { role: "alert" }, h("p", { text: errorText(app.error) }));
+  else if (app.games && !app.games.length) content = h("section", null, h("p", { text: t("hist.none") }));
+  else if (!app.data) content = h("section", null, h("p.muted", { text: t("hist.loading") }));
+  else {
+    content = [
+      gamePicker(),
+      navView(),
+      stepView(),
+      h(
+        "p.hist-export",
+        null,
+        h("a.button", {
+          href: `/api/games/${encodeURIComponent(app.game)}/export`,
+          download: `peanutclub-${app.game}.json`,
+          text: t("hist.download"),
+        }),
+      ),
+    ];
+  }
+  mount(byId("app"), content);
+}
+
+async function load() {
+  try {
+    const listing = await getJSON(`/api/rooms/${encodeURIComponent(code)}/games`);
+    app.games = listing.games;
+    if (!app.games.length) return render();
+    const wanted = new URLSearchParams(location.search).get("game");
+    const game = app.games.find((g) => g.id === wanted) || app.games[app.games.length - 1];
+    app.game = game.id;
+    app.data = await getJSON(game.history);
+    app.step = 0;
+  } catch (err) {
+    app.error = err.message;
+  }
+  render();
+}
+
+document.addEventListener("keydown", (ev) => {
+  if (!app.data || ev.target.closest("input, select, textarea")) return;
+  if (ev.key === "ArrowRight") go(app.step + 1);
+  else if (ev.key === "ArrowLeft") go(app.step - 1);
+});
+
+await init();
+onChange(render);
+render();
+load();
