@@ -102,22 +102,29 @@ async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
         return
     address = client_address(websocket, settings.trusted_proxies)
     rooms = state.rooms
-    if rooms.connections_by[address] >= settings.max_connections_per_address:
-        await websocket.accept()
-        await websocket.send_text(error_frame("rate_limited", "Too many connections."))
-        await websocket.close(1013, "too many connections")
-        return
     await websocket.accept()
-    room = rooms.get(code)
+    try:
+        room = rooms.find(code, address)
+    except RuleError as error:
+        await websocket.send_text(error_frame(error.code, error.message))
+        await websocket.close(1013, "too many unknown room codes")
+        return
     if room is None:
         await websocket.send_text(error_frame("unknown_room", refuse("unknown_room").message))
         await websocket.close(4404, "unknown room")
         return
-    if len(room.viewers) >= settings.max_connections_per_room:
+    # Counted from the moment of connecting (not from the handshake), with no await between the
+    # check and the count, so that a burst of simultaneous connections cannot slip past a limit.
+    if rooms.connections_in[room.code] >= settings.max_connections_per_room:
         await websocket.send_text(error_frame("room_full", "This room has too many viewers."))
         await websocket.close(1013, "room full")
         return
+    if rooms.connections_by[address] >= settings.max_connections_per_address:
+        await websocket.send_text(error_frame("rate_limited", "Too many connections."))
+        await websocket.close(1013, "too many connections")
+        return
     rooms.connections_by[address] += 1
+    rooms.connections_in[room.code] += 1
     connection = Connection(websocket, settings.send_queue_limit)
     writer = asyncio.get_running_loop().create_task(connection.write_forever())
     loop = asyncio.get_running_loop()
@@ -129,9 +136,10 @@ async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
         await read_forever(connection, room, state)
     finally:
         timeout.cancel()
-        rooms.connections_by[address] -= 1
-        if rooms.connections_by[address] <= 0:
-            del rooms.connections_by[address]
+        for counter, key in ((rooms.connections_by, address), (rooms.connections_in, room.code)):
+            counter[key] -= 1
+            if counter[key] <= 0:
+                del counter[key]
         await room.leave(connection)
         connection.close(1000, "bye")
         with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):

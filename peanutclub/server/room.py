@@ -12,10 +12,12 @@ seated at its table, whose actions take the same path as a person's.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import random
 import secrets
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -26,6 +28,7 @@ from peanutclub.engine import (
     Action,
     AutoPay,
     CallGoing,
+    CancelGoing,
     Game,
     GoingStep,
     Phase,
@@ -34,6 +37,7 @@ from peanutclub.engine import (
     action_from_dict,
     view,
 )
+from peanutclub.replay import export_game
 from peanutclub.server import views
 from peanutclub.server.clock import Clock, Timer
 from peanutclub.server.codes import new_token
@@ -334,6 +338,39 @@ class Room:
 
     # ------------------------------------------------------------------ the single writer
 
+    def _undo_point(self, kind: str) -> Callable[[], None]:
+        """A way back to the room as it is now, taken before a change is applied.
+
+        Actions, the hot path, cost nothing here: the game is rebuilt from its own log without the
+        last action only if the store fails. The other changes are rare, so a snapshot of the
+        seats and settings is cheap enough.
+        """
+        game = self.game
+        if kind == "action" and game is not None:
+            applied = len(game.log)
+
+            def replay_game() -> None:
+                self.game = Game.replay(game.players, game.seed, game.log[:applied], game.deck)
+
+            return replay_game
+        seats = [dataclasses.replace(s) for s in self.seats]
+        host_seat, room_settings, games_played = (
+            self.host_seat,
+            self.room_settings,
+            self.games_played,
+        )
+        viewer_seats = {v: v.seat for v in self.viewers}
+        seat_viewers = dict(self.seat_viewers)
+
+        def restore() -> None:
+            self.seats, self.host_seat, self.game = seats, host_seat, game
+            self.room_settings, self.games_played = room_settings, games_played
+            for viewer, seat in viewer_seats.items():
+                viewer.seat = seat
+            self.seat_viewers = seat_viewers
+
+        return restore
+
     def _mutate(self, kind: str, data: dict[str, Any], action: Action | None) -> list[Any]:
         """Apply one change to memory and return its public events. Refusals raise first."""
         if kind == "action":
@@ -406,12 +443,24 @@ class Room:
         ref: Any = None,
         skip: Viewer | None = None,
     ) -> None:
-        """Apply, store, then tell everyone. Must be called with the lock held."""
+        """Apply, store, then tell everyone. Must be called with the lock held.
+
+        If the store refuses the change (a full disk, a broken file), the room goes back to what
+        its log holds, so memory and log never part ways and nobody hears of the change.
+        """
+        undo = self._undo_point(kind)
         events = self._mutate(kind, data, action)
         if action is not None:
             data = {"action": action.to_dict()}
         self.seq += 1
-        await self.store.append(self.code, LogEntry(self.seq, kind, data))
+        try:
+            await self.store.append(self.code, LogEntry(self.seq, kind, data))
+        except BaseException:
+            self.seq -= 1
+            undo()
+            raise
+        if action is not None and any(e.get("type") == "game_over" for e in events):
+            await self._keep_game()
         self.last_activity = self.clock.time()
         self._rearm()
         self._manage_bots()
@@ -456,6 +505,27 @@ class Room:
     def _state_for(self, seat: int | None, ref: Any = None) -> str:
         public = views.dumps(views.public_state(self))
         return self._state_bytes(public, seat, b"[]", ref)
+
+    # ------------------------------------------------------------------ finished games
+
+    @property
+    def game_id(self) -> str | None:
+        """The id the current (or last) game of this room is kept under once it is over."""
+        if self.game is None:
+            return None
+        return f"{self.code}-{int(self.record.created)}-{self.games_played}"
+
+    async def _keep_game(self) -> None:
+        """Store a finished game's export for its history page (only ever served once over)."""
+        game, game_id = self.game, self.game_id
+        if game is None or game_id is None or game.phase is not Phase.OVER:
+            return
+        try:
+            export = export_game(game, [s.name for s in self.seats])
+            kept = {"id": game_id, "code": self.code, **export}
+            await self.store.save_game(game_id, self.code, kept)
+        except Exception:
+            log.exception("room %s: could not keep game %s", self.code, game_id)
 
     # ------------------------------------------------------------------ the clock
 
@@ -571,7 +641,22 @@ class Room:
         return room
 
     async def resume_clocks(self) -> None:
-        """After a restore: set the clock and the bots going again, from their full times."""
+        """After a restore: set the clock and the bots going again, from their full times.
+
+        Nothing is sold or paid while nobody could be connected: a going call that was running
+        is taken back (`CancelGoing`, logged like any action, so that replays agree), and the
+        idle and pay clocks start over with their full time.
+        """
         async with self._lock:
+            game = self.game
+            if game is not None and game.phase is Phase.BIDDING and game.going:
+                await self._commit("action", {}, action=CancelGoing())
+            elif (
+                game is not None
+                and game.phase is Phase.OVER
+                and self.game_id is not None
+                and await self.store.load_game(self.game_id) is None
+            ):
+                await self._keep_game()  # the process died between the end and keeping it
             self._rearm()
             self._manage_bots()

@@ -11,11 +11,16 @@ from typing import Any
 from peanutclub.server.clock import Clock
 from peanutclub.server.codes import new_code, new_token, normalise_code
 from peanutclub.server.errors import refuse
+from peanutclub.server.ratelimit import AddressThrottle
 from peanutclub.server.room import Room
 from peanutclub.server.settings import RoomSettings, Settings
 from peanutclub.server.store import RoomRecord, Store
 
 log = logging.getLogger(__name__)
+
+DAY = 86400.0
+#: The store is pruned at start-up and then about once a day (checked by the sweeper).
+PRUNE_EVERY = DAY
 
 
 class Rooms:
@@ -26,10 +31,23 @@ class Rooms:
         self.rooms: dict[str, Room] = {}
         self.created_by: Counter[str] = Counter()
         self.connections_by: Counter[str] = Counter()
+        self.connections_in: Counter[str] = Counter()  # room code -> open connections
+        self.guesses = AddressThrottle(settings.room_guess_rate, settings.room_guess_burst)
         self._sweeper: asyncio.Task[None] | None = None
+        self.pruned_at = 0.0
 
     def get(self, code: str) -> Room | None:
         return self.rooms.get(normalise_code(code))
+
+    def find(self, code: str, address: str) -> Room | None:
+        """`get` for a client at `address`: unknown codes count as guesses, and an address that
+        has guessed too much is refused (`rate_limited`) until its allowance refills."""
+        if self.guesses.blocked(address):
+            raise refuse("rate_limited", "Too many unknown room codes; wait a little.")
+        room = self.get(code)
+        if room is None:
+            self.guesses.failed(address)
+        return room
 
     async def create(
         self, values: dict[str, Any], *, seed: int | None = None, creator: str = ""
@@ -45,16 +63,23 @@ class Rooms:
             raise refuse("rate_limited", "The server is full; try again later.")
         if creator and self.created_by[creator] >= self.settings.max_rooms_per_address:
             raise refuse("rate_limited", "Too many rooms opened from this address.")
-        code = self._fresh_code()
-        record = RoomRecord(
-            code=code,
-            host_token=new_token(),
-            created=self.clock.time(),
-            settings=room_settings.model_dump(),
-            creator=creator,
-            fixed_seed=seed,
-        )
-        await self.store.create_room(record)
+        for _ in range(20):
+            code = self._fresh_code()
+            record = RoomRecord(
+                code=code,
+                host_token=new_token(),
+                created=self.clock.time(),
+                settings=room_settings.model_dump(),
+                creator=creator,
+                fixed_seed=seed,
+            )
+            try:
+                await self.store.create_room(record)
+                break
+            except KeyError:  # a closed room's code, still kept in the store: pick another
+                continue
+        else:
+            raise RuntimeError("no free room code")
         room = Room(record, self.settings, self.store, self.clock)
         self.rooms[code] = room
         if creator:
@@ -73,16 +98,69 @@ class Rooms:
         while True:
             await asyncio.sleep(every)
             await self.sweep()
+            if self.clock.time() - self.pruned_at >= PRUNE_EVERY:
+                try:
+                    await self.prune()
+                except Exception:
+                    log.exception("pruning the store failed")
+
+    async def restore_all(self) -> int:
+        """Start-up: prune what the retention settings no longer keep, then rebuild every stored
+        room from its record and log, and set its clocks going again. Returns how many."""
+        await self.prune()
+        restored = 0
+        for code in await self.store.room_codes():
+            if code in self.rooms:
+                continue
+            loaded = await self.store.load(code)
+            if loaded is None:
+                continue
+            record, entries = loaded
+            try:
+                room = Room.restore(record, entries, self.settings, self.store, self.clock)
+            except Exception:  # one damaged room must not keep the others down
+                log.exception("room %s could not be restored; it is left in the store", code)
+                continue
+            self.rooms[code] = room
+            if record.creator:
+                self.created_by[record.creator] += 1
+            await room.resume_clocks()
+            restored += 1
+        return restored
+
+    async def prune(self) -> tuple[int, int]:
+        """Delete rooms untouched for `keep_rooms_days` and finished games older than
+        `keep_games_days` from the store (0 keeps them forever); close such rooms in memory."""
+        self.pruned_at = now = self.clock.time()
+        rooms_days, games_days = self.settings.keep_rooms_days, self.settings.keep_games_days
+        pruned = await self.store.prune(
+            rooms_older_than=now - rooms_days * DAY if rooms_days > 0 else float("-inf"),
+            games_older_than=now - games_days * DAY if games_days > 0 else float("-inf"),
+            keep=[code for code, room in self.rooms.items() if room.viewers],
+        )
+        if pruned[0]:
+            kept = set(await self.store.room_codes())
+            for code, room in list(self.rooms.items()):
+                if code not in kept:
+                    await self._drop(code, room)
+        if any(pruned):
+            log.info("retention: %d rooms and %d finished games deleted", *pruned)
+        return pruned
 
     async def sweep(self) -> None:
         """Close rooms nobody has been connected to for a long time (their log stays stored)."""
+        self.guesses.prune()
         now = self.clock.time()
         for code, room in list(self.rooms.items()):
             if room.is_idle(now):
-                await room.close()
-                del self.rooms[code]
-                if room.record.creator:
-                    self.created_by[room.record.creator] -= 1
+                await self._drop(code, room)
+
+    async def _drop(self, code: str, room: Room) -> None:
+        """Close a room and free its memory (its log stays in the store until retention)."""
+        await room.close()
+        del self.rooms[code]
+        if room.record.creator:
+            self.created_by[room.record.creator] -= 1
 
     def start(self) -> None:
         self._sweeper = asyncio.get_running_loop().create_task(self.sweep_forever())

@@ -1,0 +1,651 @@
+"""`peanutclub soak`: many rooms of bots play whole games back to back against one server process
+for a bounded time, while their connections drop and resume at random. Then it checks the books.
+
+Each room seats 3 to 6 players, each a client over a real WebSocket driven by one of the project's
+bots (easy, normal, hard: powers included), deciding from its own view as a person would. The
+host's client asks for a rematch and a new start after every game. Every so often a client drops
+its connection without warning and comes back a moment later with `resume`.
+
+What it reports:
+- games completed and actions acknowledged (a `state` carrying the action's `ref`, or the `patch`
+  that shows the bid or the call), rule refusals (races, stale views) apart from errors;
+- unexpected errors (must be 0): error codes that are not rule refusals, connections that fail,
+  gaps in `seq` on a live connection, a room whose game stops moving;
+- actions lost (must be 0): every acknowledged action is looked up in the room's log in the
+  server's SQLite file after the run, and every game of every log is replayed through the engine;
+- latency (send to acknowledgement) p50/p99 in time windows, and the server's resident memory at
+  the start, the middle and the end of the run.
+
+The server runs in a child process (`peanutclub serve --dev` on a fresh SQLite file), so the
+memory figures are the server's alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import orjson
+from websockets.asyncio.client import ClientConnection, connect
+
+from peanutclub.bots import make_bot
+
+#: Fast clocks: a lot is called soon after the last bid, payment has a short deadline.
+PACE = {"going_step_seconds": 0.05, "idle_seconds": 0.2, "pay_seconds": 2.0}
+LEVELS = ("easy", "normal", "hard")
+#: Refusals a fair player meets at a busy table: lost races and decisions on a stale view.
+RULE_REFUSALS = frozenset(
+    {
+        "wrong_phase",
+        "bid_too_low",
+        "own_high_bid",
+        "currency_blocked",
+        "cannot_honour",
+        "power_used",
+        "last_currency",
+        "already_blocked",
+        "already_going",
+        "bad_crash",
+        "bad_payment",
+        "not_your_payment",
+        "bad_bid",
+    }
+)
+LIMITS = {
+    "PEANUTCLUB_MAX_CONNECTIONS_PER_ADDRESS": "100000",
+    "PEANUTCLUB_MAX_ROOMS_PER_ADDRESS": "100000",
+    "PEANUTCLUB_MAX_ROOMS": "100000",
+}
+#: Events that do not move a game on.
+QUIET = frozenset({"player_away", "player_back", "seat_to_bot", "seat_to_player"})
+#: A game that has not changed for this long (seconds) counts as stalled: an unexpected error.
+STALL = 30.0
+
+
+def canonical(action: dict[str, Any]) -> bytes:
+    return orjson.dumps(action, option=orjson.OPT_SORT_KEYS)
+
+
+@dataclass
+class Totals:
+    started: float = field(default_factory=time.monotonic)
+    games: int = 0
+    acknowledged: int = 0
+    refusals: Counter[str] = field(default_factory=Counter)
+    unexpected: Counter[str] = field(default_factory=Counter)
+    drops: int = 0
+    resumes: int = 0
+    #: (seconds since the start, latency in seconds)
+    latencies: list[tuple[float, float]] = field(default_factory=list)
+    #: room code -> canonical action -> times acknowledged
+    acked: dict[str, Counter[bytes]] = field(default_factory=dict)
+    #: room code -> (seq of the acknowledging frame, action), to find an action in the log
+    ack_seqs: dict[str, list[tuple[int, dict[str, Any]]]] = field(default_factory=dict)
+    #: (seconds since the start, how late the clients' own event loop woke up, in seconds)
+    lag: list[tuple[float, float]] = field(default_factory=list)
+    #: (seconds since the start, resident memory of the server in KiB)
+    memory: list[tuple[float, int]] = field(default_factory=list)
+
+    def now(self) -> float:
+        return time.monotonic() - self.started
+
+
+@dataclass
+class Sent:
+    action: dict[str, Any]
+    at: float
+
+
+def patched_options(you: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
+    """A seat's bid options after a patch, as a page would show them until the next state."""
+    high = patch["high_bid"]
+    options = {}
+    for currency, option in you["bid_options"].items():
+        low = patch["min_bids"].get(currency)
+        reason = option["reason"]
+        if high is not None and high["seat"] == you["seat"]:
+            reason = "own_high_bid"
+        elif low is None:
+            reason = reason or "currency_blocked"
+        elif low > option["max"]:
+            reason = "cannot_honour"
+        options[currency] = {**option, "min": low, "reason": reason}
+    return options
+
+
+class SoakPlayer:
+    """One seat: a connection that comes and goes, a bot that decides from this seat's view."""
+
+    def __init__(self, table: SoakRoom, seat: int, level: str, rng: random.Random) -> None:
+        self.table = table
+        self.seat = seat
+        self.level = level
+        self.rng = rng
+        self.ws: ClientConnection | None = None
+        self.token: str | None = None
+        self.view: dict[str, Any] | None = None
+        self.seq = -1
+        self.pending: dict[str, Sent] = {}
+        self.refs = 0
+        self.bot = make_bot(level, seat, rng.randrange(1 << 30))
+        self.online = asyncio.Event()
+
+    @property
+    def totals(self) -> Totals:
+        return self.table.totals
+
+    async def connect(self, first: dict[str, Any]) -> None:
+        ws = await connect(f"{self.table.ws_base}/ws/{self.table.code}", max_size=2**22)
+        await ws.send(orjson.dumps(first).decode())
+        welcome = orjson.loads(await ws.recv())
+        if welcome["type"] != "welcome":
+            raise RuntimeError(f"handshake refused: {welcome}")
+        self.ws, self.token, self.seq = ws, welcome["token"], welcome["seq"]
+        self.view = welcome["state"]
+        self.pending.clear()  # the fate of anything in flight is unknown: not counted either way
+        self.online.set()
+        if self.seat == 0 and self.table.players:
+            self.table.on_host_state(welcome)
+        asyncio.get_running_loop().create_task(self.read(ws))
+
+    async def read(self, ws: ClientConnection) -> None:
+        try:
+            async for raw in ws:
+                if ws is not self.ws:
+                    return  # frames still buffered on a connection this client dropped
+                self.receive(orjson.loads(raw))
+        except Exception as error:  # a drop we did not ask for
+            if ws is self.ws:
+                self.totals.unexpected[f"connection: {type(error).__name__}"] += 1
+        if ws is self.ws and not self.table.stopping:
+            self.totals.unexpected["connection closed by the server"] += 1
+            self.online.clear()
+
+    def receive(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        now = time.monotonic()
+        if kind in ("state", "patch"):
+            seq = message["seq"]
+            allowed = (self.seq + 1,) if kind == "patch" else (self.seq, self.seq + 1)
+            if seq not in allowed:
+                self.totals.unexpected["seq gap"] += 1
+            self.seq = seq
+            if kind == "patch" or any(e["type"] not in QUIET for e in message["events"]):
+                self.table.moved = now
+        if kind == "state":
+            self.view = message["state"]
+            ref = message.get("ref")
+            if ref in self.pending:
+                self.acknowledge(ref, now, message["seq"])
+            if self.seat == 0:
+                self.table.on_host_state(message)
+        elif kind == "patch":
+            view = self.view
+            if view is not None:
+                view = {**view, **{k: message[k] for k in ("high_bid", "going", "min_bids")}}
+                you = view.get("you")
+                if you:
+                    view["you"] = {**you, "bid_options": patched_options(you, message)}
+                self.view = view
+            for event in message["events"]:
+                # One event acknowledges one action: the oldest that it matches (the same bid
+                # sent twice is applied once; the copy is refused).
+                ref = next(
+                    (r for r, sent in self.pending.items() if self.shows(sent.action, event)),
+                    None,
+                )
+                if ref is not None:
+                    self.acknowledge(ref, now, message["seq"])
+        elif kind == "error":
+            code = message["code"]
+            self.pending.pop(str(message.get("ref")), None)
+            if code in RULE_REFUSALS:
+                self.totals.refusals[code] += 1
+            else:
+                self.totals.unexpected[f"error {code}"] += 1
+
+    def shows(self, action: dict[str, Any], event: dict[str, Any]) -> bool:
+        """Whether a patch's event is this action applied: a plain bid's own event (a going
+        step's patch repeats the high bid without being that bid), or this seat's call."""
+        if action["type"] == "bid":
+            return (
+                event["type"] == "bid"
+                and not event.get("a_la_carte")
+                and all(event.get(k) == action[k] for k in ("seat", "amount", "currency"))
+            )
+        if action["type"] == "going":
+            return (
+                event["type"] == "going"
+                and event.get("level") == 1
+                and event.get("by") == self.seat
+            )
+        return False
+
+    def acknowledge(self, ref: str, now: float, seq: int) -> None:
+        sent = self.pending.pop(ref)
+        self.totals.ack_seqs.setdefault(self.table.code, []).append((seq, sent.action))
+        self.totals.acknowledged += 1
+        self.totals.latencies.append((self.totals.now(), now - sent.at))
+        acked = self.totals.acked.setdefault(self.table.code, Counter())
+        acked[canonical(sent.action)] += 1
+
+    async def send(self, message: dict[str, Any], action: dict[str, Any] | None = None) -> None:
+        ws = self.ws
+        if ws is None:
+            return
+        if action is not None:
+            self.refs += 1
+            ref = f"{self.seat}.{self.refs}"
+            message = {**message, "ref": ref}
+            self.pending[ref] = Sent(action, time.monotonic())
+        with contextlib.suppress(Exception):  # a drop shows up in `read`
+            await ws.send(orjson.dumps(message).decode())
+
+    async def act_forever(self, drop_every: float) -> None:
+        while not self.table.stopping:
+            await asyncio.sleep(self.rng.uniform(0.1, 0.4))
+            if self.table.stopping:
+                return
+            if drop_every and self.rng.random() < 0.25 / drop_every:
+                await self.drop_and_resume()
+                continue
+            await self.online.wait()
+            view = self.view
+            if view is None or view["phase"] not in ("bidding", "paying"):
+                continue
+            try:
+                action = self.bot.decide(view)
+            except Exception as error:  # a bot that cannot read a view: a client bug
+                self.totals.unexpected[f"bot: {type(error).__name__}: {error}"[:100]] += 1
+                continue
+            if action is None:
+                if view["phase"] == "bidding" and not view["going"] and self.rng.random() < 0.1:
+                    # nobody bids on this lot: a player calls it, as at a real table
+                    await self.send({"type": "going"}, {"type": "going", "seat": self.seat})
+                continue
+            data = action.to_dict()
+            if data["type"] not in ("bid", "a_la_carte", "crash", "niet", "going", "pay"):
+                continue
+            message = {k: v for k, v in data.items() if k != "seat"}
+            if message["type"] == "pay":
+                message["cards"] = list(message["cards"])
+            await self.send(message, {**data, "seat": self.seat})
+
+    async def drop_and_resume(self) -> None:
+        ws, self.ws = self.ws, None
+        self.online.clear()
+        self.totals.drops += 1
+        if ws is not None:
+            with contextlib.suppress(Exception):
+                await ws.close()
+        await asyncio.sleep(self.rng.uniform(0.05, 1.0))
+        if self.table.stopping:
+            return
+        try:
+            await self.connect({"type": "resume", "token": self.token})
+            self.totals.resumes += 1
+        except Exception as error:
+            self.totals.unexpected[f"resume failed: {error}"[:80]] += 1
+
+
+class SoakRoom:
+    """One table: created over HTTP, seated, then games back to back until told to stop."""
+
+    def __init__(self, base: str, totals: Totals, number: int, rng: random.Random) -> None:
+        self.base = base
+        self.ws_base = base.replace("http", "ws", 1)
+        self.totals = totals
+        self.rng = rng
+        self.size = 3 + number % 4
+        self.code = ""
+        self.host_token = ""
+        self.players: list[SoakPlayer] = []
+        self.stopping = False
+        self.moved = time.monotonic()
+        self.phase = "lobby"
+
+    async def open(self) -> None:
+        request = urllib.request.Request(
+            f"{self.base}/api/rooms",
+            data=orjson.dumps(PACE),
+            headers={"content-type": "application/json"},
+        )
+        room = await asyncio.to_thread(lambda: orjson.loads(urllib.request.urlopen(request).read()))
+        self.code, self.host_token = room["code"], room["host_token"]
+        for seat in range(self.size):
+            player = SoakPlayer(self, seat, LEVELS[seat % 3], random.Random(self.rng.random()))
+            first: dict[str, Any] = {"type": "join", "name": f"P{seat}"}
+            if seat == 0:
+                first["host_token"] = self.host_token
+            await player.connect(first)
+            self.players.append(player)
+
+    def on_host_state(self, message: dict[str, Any]) -> None:
+        phase = message["state"]["phase"]
+        if phase == "over" and self.phase != "over":
+            self.totals.games += 1
+            asyncio.get_running_loop().create_task(self.players[0].send({"type": "rematch"}))
+        elif phase == "lobby" and self.phase != "lobby":
+            asyncio.get_running_loop().create_task(self.players[0].send({"type": "start"}))
+        self.phase = phase
+
+    async def run(self, until: float, drop_every: float) -> None:
+        await self.players[0].send({"type": "start"})
+        tasks = [asyncio.create_task(p.act_forever(drop_every)) for p in self.players]
+        while time.monotonic() < until:
+            await asyncio.sleep(1.0)
+            if self.players[0].online.is_set() and self.phase in ("lobby", "over"):
+                # a start or a rematch lost to a drop of the host's connection
+                kind = "start" if self.phase == "lobby" else "rematch"
+                await self.players[0].send({"type": kind})
+            if time.monotonic() - self.moved > STALL:
+                self.totals.unexpected["a game stopped moving"] += 1
+                self.moved = time.monotonic()
+        self.stopping = True
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for player in self.players:
+            if player.ws is not None:
+                with contextlib.suppress(Exception):
+                    await player.ws.close()
+
+
+def resident_kib(pid: int) -> int:
+    """The resident memory of a process (Linux), in KiB; 0 when it cannot be read."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+async def sample_memory(pid: int, totals: Totals, every: float, until: float) -> None:
+    while time.monotonic() < until:
+        totals.memory.append((totals.now(), resident_kib(pid)))
+        await asyncio.sleep(every)
+    totals.memory.append((totals.now(), resident_kib(pid)))
+
+
+async def sample_lag(totals: Totals, until: float, every: float = 0.1) -> None:
+    """How late the clients' event loop runs: latencies include this, the server's part does not."""
+    loop = asyncio.get_running_loop()
+    while time.monotonic() < until:
+        start = loop.time()
+        await asyncio.sleep(every)
+        totals.lag.append((totals.now(), loop.time() - start - every))
+
+
+async def soak(
+    base: str, pid: int, rooms: int, seconds: float, drop_every: float, seed: int = 1
+) -> Totals:
+    """Run the rooms for `seconds`; `drop_every`: mean seconds between drops of one client."""
+    totals = Totals()
+    rng = random.Random(seed)
+    tables = [SoakRoom(base, totals, i, random.Random(rng.random())) for i in range(rooms)]
+    for start in range(0, rooms, 20):
+        await asyncio.gather(*(t.open() for t in tables[start : start + 20]))
+    totals.started = time.monotonic()
+    until = totals.started + seconds
+    sampler = asyncio.create_task(sample_memory(pid, totals, max(1.0, seconds / 60), until))
+    lag = asyncio.create_task(sample_lag(totals, until))
+    await asyncio.gather(*(t.run(until, drop_every) for t in tables))
+    await sampler
+    await lag
+    return totals
+
+
+# --------------------------------------------------------------------------- the books
+
+
+@dataclass
+class Books:
+    rooms: int = 0
+    logged_actions: int = 0
+    games_replayed: int = 0
+    games_over_in_log: int = 0
+    lost: int = 0
+    missing: list[str] = field(default_factory=list)
+    replay_failures: list[str] = field(default_factory=list)
+
+
+async def check_books(db: Path, totals: Totals) -> Books:
+    """Every acknowledged action is in its room's log; every logged game replays."""
+    from peanutclub.engine import Game, Phase, RuleError, action_from_dict
+    from peanutclub.server.sqlite_store import SqliteStore
+
+    store = await SqliteStore.open(db)
+    books = Books()
+    try:
+        for code, acked in totals.acked.items():
+            loaded = await store.load(code)
+            if loaded is None:
+                books.lost += sum(acked.values())
+                continue
+            books.rooms += 1
+            _, entries = loaded
+            logged: Counter[bytes] = Counter()
+            seats = 0
+            game_actions: list[dict[str, Any]] = []
+            games: list[tuple[int, int, list[dict[str, Any]]]] = []
+            for entry in entries:
+                if entry.kind == "seat":
+                    seats += 1
+                elif entry.kind == "unseat":
+                    seats -= 1
+                elif entry.kind == "start":
+                    game_actions = []
+                    games.append((seats, entry.data["seed"], game_actions))
+                elif entry.kind == "action":
+                    action = entry.data["action"]
+                    logged[canonical(action)] += 1
+                    game_actions.append(action)
+                    books.logged_actions += 1
+            missing = acked - logged
+            books.lost += sum(missing.values())
+            books.missing.extend(f"{code}: {m.decode()}" for m in missing)
+            for players, seed, actions in games:
+                try:
+                    game = Game.replay(players, seed, [action_from_dict(a) for a in actions])
+                except (RuleError, ValueError, KeyError) as error:
+                    books.replay_failures.append(f"{code}: {error}")
+                    continue
+                books.games_replayed += 1
+                books.games_over_in_log += game.phase is Phase.OVER
+    finally:
+        await store.close()
+    return books
+
+
+# --------------------------------------------------------------------------- server and report
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def soak_server(db: Path, log: Path) -> Iterator[tuple[str, int]]:
+    """`peanutclub serve --dev` in a child process on a fresh SQLite file."""
+    port = free_port()
+    env = {**os.environ, **LIMITS, "PEANUTCLUB_STORE": "sqlite"}  # the books are read from it
+    command = [
+        *(sys.executable, "-m", "peanutclub", "serve", "--dev"),
+        *("--port", str(port), "--db", str(db)),
+    ]
+    with open(log, "wb") as out:
+        process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(400):
+            if process.poll() is not None:
+                raise RuntimeError(f"the server exited with code {process.returncode}")
+            try:
+                urllib.request.urlopen(f"{base}/healthz", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.05)
+        yield base, process.pid
+        if process.poll() is not None:
+            raise RuntimeError(f"the server died during the soak (code {process.returncode})")
+    finally:
+        process.terminate()
+        try:
+            process.wait(20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0.0
+
+
+def windows(totals: Totals, seconds: float, count: int = 10) -> list[tuple[float, ...]]:
+    """(window end in s, p50 ms, p99 ms, acknowledgements, client loop lag p50 ms, p99 ms) for
+    `count` equal windows."""
+    width = seconds / count
+    rows: list[tuple[float, ...]] = []
+    for i in range(count):
+        values = [lat for at, lat in totals.latencies if i * width <= at < (i + 1) * width]
+        lags = [lag for at, lag in totals.lag if i * width <= at < (i + 1) * width]
+        rows.append(
+            (
+                (i + 1) * width,
+                percentile(values, 0.5) * 1000,
+                percentile(values, 0.99) * 1000,
+                len(values),
+                percentile(lags, 0.5) * 1000,
+                percentile(lags, 0.99) * 1000,
+            )
+        )
+    return rows
+
+
+def memory_points(totals: Totals) -> dict[str, int]:
+    samples = totals.memory
+    if not samples:
+        return {"start": 0, "middle": 0, "end": 0}
+    return {
+        "start": samples[0][1],
+        "middle": samples[len(samples) // 2][1],
+        "end": samples[-1][1],
+    }
+
+
+@dataclass
+class Outcome:
+    totals: Totals
+    books: Books
+    seconds: float
+    rooms: int
+
+    @property
+    def unexpected(self) -> int:
+        return sum(self.totals.unexpected.values()) + len(self.books.replay_failures)
+
+    def report(self) -> str:
+        t, b = self.totals, self.books
+        memory = memory_points(t)
+        lines = [
+            f"soak: {self.rooms} rooms for {self.seconds:.0f} s against one server process",
+            f"games completed: {t.games} (games over in the logs: {b.games_over_in_log})",
+            f"actions acknowledged: {t.acknowledged}; actions in the logs: {b.logged_actions}",
+            f"rule refusals: {sum(t.refusals.values())} {dict(t.refusals.most_common())}",
+            f"drops: {t.drops}, resumes: {t.resumes}",
+            f"unexpected errors: {self.unexpected} {dict(t.unexpected)} {b.replay_failures[:3]}",
+            f"actions lost: {b.lost} {b.missing[:3]}; games replayed: {b.games_replayed}",
+            "latency (send to acknowledgement, as the clients see it) by window:",
+        ]
+        for end, p50, p99, n, lag50, lag99 in windows(t, self.seconds):
+            lines.append(
+                f"  to {end:6.0f} s: p50 {p50:7.1f} ms  p99 {p99:7.1f} ms  ({n:.0f} acks); "
+                f"clients' own loop lag p50 {lag50:6.1f} ms  p99 {lag99:6.1f} ms"
+            )
+        lines.append(
+            "server memory (RSS): "
+            f"start {memory['start'] / 1024:.1f} MiB, middle {memory['middle'] / 1024:.1f} MiB, "
+            f"end {memory['end'] / 1024:.1f} MiB"
+        )
+        return "\n".join(lines)
+
+
+def run_soak(rooms: int, seconds: float, drop_every: float, workdir: Path) -> Outcome:
+    """Start a server, soak it, stop it, check the books. Blocking; runs its own event loop."""
+    db, log = workdir / "soak.db", workdir / "server.log"
+    with soak_server(db, log) as (base, pid):
+        totals = _run(soak(base, pid, rooms, seconds, drop_every))
+    books = _run(check_books(db, totals))
+    for line in log.read_text(errors="replace").splitlines():
+        if "Traceback" in line or line.startswith(("ERROR", "CRITICAL")):
+            totals.unexpected[f"server log: {line}"[:100]] += 1
+    return Outcome(totals, books, seconds, rooms)
+
+
+def _run(coroutine: Any) -> Any:
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(coroutine)
+    return uvloop.run(coroutine)
+
+
+def main(args: argparse.Namespace) -> int:
+    seconds = args.seconds if args.seconds is not None else args.minutes * 60
+    with tempfile.TemporaryDirectory() as workdir:
+        outcome = run_soak(args.rooms, seconds, args.drop_every, Path(workdir))
+    print(outcome.report(), flush=True)
+    if args.json:
+        t = outcome.totals
+        Path(args.json).write_bytes(
+            orjson.dumps(
+                {
+                    "rooms": outcome.rooms,
+                    "seconds": outcome.seconds,
+                    "games": t.games,
+                    "acknowledged": t.acknowledged,
+                    "refusals": dict(t.refusals),
+                    "unexpected": dict(t.unexpected),
+                    "lost": outcome.books.lost,
+                    "windows": windows(t, outcome.seconds),
+                    "memory_kib": t.memory,
+                },
+                option=orjson.OPT_INDENT_2,
+            )
+        )
+    return 0 if outcome.unexpected == 0 and outcome.books.lost == 0 else 1
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser(
+        "soak", help="rooms of bots play whole games for a while; check nothing is lost"
+    )
+    parser.add_argument("--rooms", type=int, default=200)
+    parser.add_argument("--minutes", type=float, default=10.0)
+    parser.add_argument("--seconds", type=float, help="run this many seconds (overrides --minutes)")
+    parser.add_argument(
+        "--drop-every",
+        type=float,
+        default=30.0,
+        help="mean seconds between two drops of one client (0: never drop)",
+    )
+    parser.add_argument("--json", help="also write the figures to this file")
+    parser.set_defaults(func=main)

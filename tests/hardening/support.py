@@ -1,0 +1,147 @@
+"""What the hardening tests share: a server whose store they can read, running coroutines off the
+main thread, and the conservation checks run on a game."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections import Counter
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import uvicorn
+
+from peanutclub.engine import Game, Phase, action_from_dict
+from peanutclub.server import Settings, create_app
+from peanutclub.server.store import LogEntry, MemoryStore
+
+T = TypeVar("T")
+
+
+def run(coro: Coroutine[Any, Any, T], timeout: float = 120) -> T:
+    """Run a coroutine on a thread of its own, with an overall limit: the browser tests keep an
+    event loop running on the main thread during a full run."""
+
+    async def bounded() -> T:
+        return await asyncio.wait_for(coro, timeout)
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, bounded()).result()
+
+
+@dataclass
+class Served:
+    """A running server, the app's shared state and its store (both in this process)."""
+
+    server: Any  # tests.server.harness.RunningServer
+    app: Any
+    store: MemoryStore
+    loop: asyncio.AbstractEventLoop
+
+    @property
+    def rooms(self) -> Any:
+        return self.app.state.peanutclub.rooms
+
+    def on_server(self, coro: Coroutine[Any, Any, T]) -> T:
+        """Run a coroutine on the server's own loop (to read a room without racing its writer)."""
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(10)
+
+    def log(self, code: str) -> list[LogEntry]:
+        return list(self.store.logs[code])
+
+
+@contextmanager
+def serve_with_store(settings: Settings, store: MemoryStore) -> Iterator[Served]:
+    from server.harness import RunningServer, free_port
+
+    port = free_port()
+    app = create_app(settings, store=store)
+    config = uvicorn.Config(
+        app,
+        host="127.0.0.1",
+        port=port,
+        ws_max_size=settings.ws_max_size,
+        ws_per_message_deflate=settings.ws_per_message_deflate,
+        log_level="critical",
+        lifespan="on",
+        proxy_headers=False,  # as `peanutclub serve` runs it: the app alone reads X-Forwarded-For
+    )
+    server = uvicorn.Server(config)
+    loops: list[asyncio.AbstractEventLoop] = []
+
+    def serve_forever() -> None:
+        async def main() -> None:
+            loops.append(asyncio.get_running_loop())
+            await server.serve()
+
+        asyncio.run(main())
+
+    thread = threading.Thread(target=serve_forever, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert thread.is_alive(), "the server did not start"
+        assert time.monotonic() < deadline, "the server did not start in time"
+        time.sleep(0.02)
+    try:
+        yield Served(RunningServer(f"http://127.0.0.1:{port}", settings), app, store, loops[0])
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+def games_in_log(entries: list[LogEntry]) -> list[tuple[int, int, list[dict[str, Any]]]]:
+    """(players, seed, action dicts) for every game the log holds, oldest first."""
+    seats = 0
+    games: list[tuple[int, int, list[dict[str, Any]]]] = []
+    for entry in entries:
+        if entry.kind == "seat":
+            seats += 1
+        elif entry.kind == "unseat":
+            seats -= 1
+        elif entry.kind == "start":
+            games.append((seats, entry.data["seed"], []))
+        elif entry.kind == "action":
+            games[-1][2].append(entry.data["action"])
+    return games
+
+
+def replay_log(entries: list[LogEntry]) -> list[Game]:
+    """Every game of a room's log, rebuilt through the engine from its seed and actions."""
+    return [
+        Game.replay(players, seed, [action_from_dict(a) for a in actions])
+        for players, seed, actions in games_in_log(entries)
+    ]
+
+
+def conservation_problems(game: Game) -> list[str]:
+    """Every currency card and every object is in exactly one place: none made, none lost.
+
+    The cards dealt at the start (the same seed deals the same hands) are now in a hand or among
+    the paid cards, each once; every object of the deck but the refresh card is in the pile, on
+    the table, discarded or won, each once.
+    """
+    problems = []
+    dealt = Counter(c.id for hand in Game(game.players, game.seed, game.deck).hands for c in hand)
+    now = Counter(c.id for hand in game.hands for c in hand)
+    now.update(c.id for _, c in game.paid)
+    if now != dealt:
+        problems.append(
+            f"cards: {sorted((now - dealt).elements())} made, "
+            f"{sorted((dealt - now).elements())} lost"
+        )
+    deck = Counter(o.id for o in game.deck.cards() if not o.refresh)
+    objects = Counter(o.id for o in [*game.pile, *game.lot, *game.discarded] if not o.refresh)
+    objects.update(o.id for won in game.won for o in won)
+    if objects != deck:
+        problems.append(
+            f"objects: {sorted((objects - deck).elements())} made, "
+            f"{sorted((deck - objects).elements())} lost"
+        )
+    if game.phase is Phase.OVER and game.lot:
+        problems.append("a lot left on the table at the end")
+    return problems
