@@ -13,7 +13,13 @@ from collections.abc import Sequence
 from peanutclub import __version__
 
 #: Modules that each contribute one or more sub-commands.
-COMMANDS: tuple[str, ...] = ("peanutclub.simulate", "peanutclub.replay", "peanutclub.server.cli")
+COMMANDS: tuple[str, ...] = (
+    "peanutclub.simulate",
+    "peanutclub.replay",
+    "peanutclub.server.cli",
+    "peanutclub.soak",
+    "peanutclub.bench.cli",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

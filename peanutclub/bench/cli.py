@@ -1,0 +1,205 @@
+"""`peanutclub bench` (also `peanutclub loadtest`): the load benchmark, with its baseline.
+
+    peanutclub bench                                  # R = 50, 200, 500 x 2 and 10 bids/s, 3 runs
+    peanutclub bench --rooms 200 --rates 10 --runs 1  # one point, one run
+    peanutclub bench --capacity 20,40,80 --capacity-rooms 200   # where p99 passes 50 ms
+    peanutclub bench --url http://host:8000 --server-pid 1234   # a running server (--dev)
+
+Each point runs our server and the relay in turn, `--runs` times, and reports the median of the
+runs for each figure, and our figures divided by the relay's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from peanutclub.bench import runner
+
+P99_LIMIT_MS = 50.0
+
+
+def numbers(text: str) -> list[float]:
+    return [float(part) for part in text.split(",") if part.strip()]
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser(
+        "bench",
+        aliases=["loadtest"],
+        help="load benchmark: rooms of six bidding over WebSockets, against a bare relay too",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--rooms", default="50,200,500", help="room counts, comma-separated")
+    parser.add_argument("--rates", default="2,10", help="bids per second per room, comma-separated")
+    parser.add_argument("--runs", type=int, default=3, help="runs per point (the median is shown)")
+    parser.add_argument("--duration", type=float, default=15.0, help="seconds measured per run")
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=5.0,
+        help="seconds of play before measuring (the rooms start spread over its first half)",
+    )
+    parser.add_argument("--grace", type=float, default=3.0, help="seconds for bids in flight")
+    parser.add_argument("--workers", type=int, default=2, help="load processes")
+    parser.add_argument("--no-baseline", action="store_true", help="skip the relay")
+    parser.add_argument("--relay-only", action="store_true", help="measure only the relay")
+    parser.add_argument("--no-pin", action="store_true", help="do not pin to cores")
+    parser.add_argument(
+        "--store",
+        choices=("sqlite", "memory"),
+        default="sqlite",
+        help="our server's store: a fresh SQLite file per run (default), or memory only",
+    )
+    parser.add_argument(
+        "--capacity",
+        metavar="RATES",
+        help="instead of the sweep: raise the rate per room through RATES until p99 > 50 ms",
+    )
+    parser.add_argument("--capacity-rooms", type=int, default=200)
+    parser.add_argument("--url", help="our server, already running with --dev (default: start one)")
+    parser.add_argument("--server-pid", type=int, help="its process id, for CPU and memory")
+    parser.add_argument("--relay-url", help="the relay, already running (default: start one)")
+    parser.add_argument("--json", type=Path, help="also write the whole report to this file")
+    parser.set_defaults(func=main)
+
+
+def options_from(args: argparse.Namespace) -> runner.Options:
+    return runner.Options(
+        workers=args.workers,
+        duration=args.duration,
+        grace=args.grace,
+        warmup=args.warmup,
+        pin=not args.no_pin,
+        url=args.url,
+        relay_url=args.relay_url,
+        server_pid=args.server_pid,
+        store=args.store,
+    )
+
+
+def fmt(value: Any, digits: int = 1) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:,.{digits}f}"
+    return str(value)
+
+
+def describe(label: str, f: dict[str, Any]) -> str:
+    return (
+        f"{label}: p50 {fmt(f['p50_ms'], 2)} ms, p99 {fmt(f['p99_ms'], 2)} ms, "
+        f"max {fmt(f['max_ms'], 1)} ms; {fmt(f['bids_per_s'], 0)} bids/s, "
+        f"{fmt(f['deliveries_per_s'], 0)} deliveries/s; server CPU {fmt(f['server_cpu_pct'])}% "
+        f"({fmt(f['server_us_per_delivery'])} us/delivery), RSS {fmt(f['server_rss_mb'])} MB, "
+        f"{fmt(f['kb_per_connection'])} KB/connection; load CPU {fmt(f['load_cpu_pct'])}% "
+        f"(lag p99 {fmt(f['load_lag_p99_ms'])} ms); errors {f['errors']}, "
+        f"refusals {f['refusals']}; load average {fmt(f['load_average'], 2)}"
+    )
+
+
+def measure_point(
+    rooms: int, rate: float, args: argparse.Namespace, targets: tuple[str, ...]
+) -> dict[str, Any]:
+    options = options_from(args)
+    runs: dict[str, list[dict[str, Any]]] = {t: [] for t in targets}
+    print(f"== {rooms} rooms x 6, {rate:g} bids/s per room", flush=True)
+    for number in range(1, args.runs + 1):
+        for target in targets:  # alternate, so both see the same machine
+            figures = runner.run_once(target, rooms, rate, options)
+            runs[target].append(figures)
+            print(f"  run {number} {target:10} " + describe("", figures)[2:], flush=True)
+    point: dict[str, Any] = {"rooms": rooms, "rate": rate, "runs": runs, "median": {}}
+    for target in targets:
+        point["median"][target] = runner.median_of(runs[target])
+        print(describe(f"  median {target}", point["median"][target]), flush=True)
+    if len(targets) == 2:
+        point["ratios"] = runner.ratios(point["median"]["peanutclub"], point["median"]["relay"])
+        shown = ", ".join(f"{k} x{fmt(v, 2)}" for k, v in point["ratios"].items())
+        print(f"  ours / relay: {shown}", flush=True)
+    return point
+
+
+def capacity(args: argparse.Namespace, targets: tuple[str, ...]) -> dict[str, Any]:
+    """Per target: raise the rate until the median p99 passes 50 ms; the last rate under it is
+    the capacity, in deliveries per second."""
+    found: dict[str, Any] = {}
+    points: list[dict[str, Any]] = []
+    for target in targets:
+        best: dict[str, Any] | None = None
+        passed_at = None
+        for rate in numbers(args.capacity):
+            point = measure_point(args.capacity_rooms, rate, args, (target,))
+            points.append(point)
+            figures = point["median"][target]
+            p99 = figures["p99_ms"]
+            if p99 is None or p99 > P99_LIMIT_MS or figures["errors"]:
+                passed_at = rate
+                break
+            best = {"rate": rate, **figures}
+        found[target] = {
+            "rooms": args.capacity_rooms,
+            "last_rate_under_limit": None if best is None else best["rate"],
+            "deliveries_per_s": None if best is None else best["deliveries_per_s"],
+            "p99_ms": None if best is None else best["p99_ms"],
+            "passed_at_rate": passed_at,
+        }
+        print(f"capacity {target}: {found[target]}", flush=True)
+    if len(targets) == 2 and all(found[t]["deliveries_per_s"] for t in targets):
+        found["ratio"] = (
+            found["peanutclub"]["deliveries_per_s"] / found["relay"]["deliveries_per_s"]
+        )
+        print(f"capacity ours / relay: x{found['ratio']:.2f}", flush=True)
+    return {"capacity": found, "points": points}
+
+
+def main(args: argparse.Namespace) -> int:
+    targets: tuple[str, ...] = runner.TARGETS
+    if args.no_baseline or args.relay_only:
+        targets = ("relay",) if args.relay_only else ("peanutclub",)
+    server_cores, load_cores = runner.core_plan(not args.no_pin)
+    report: dict[str, Any] = {
+        "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "machine": {
+            "cpus": os.cpu_count(),
+            "server_cores": server_cores,
+            "load_cores": load_cores,
+            "python": sys.version.split()[0],
+            "load_average_at_start": list(os.getloadavg()),
+        },
+        "settings": {
+            "runs": args.runs,
+            "duration": args.duration,
+            "workers": args.workers,
+            "targets": list(targets),
+            "store": args.store,
+        },
+    }
+    print(
+        f"bench: {args.runs} run(s) of {args.duration:g} s per point; server on cores "
+        f"{server_cores}, {args.workers} load processes on cores {load_cores}; "
+        f"load average {os.getloadavg()[0]:.2f}",
+        flush=True,
+    )
+    if args.capacity:
+        report.update(capacity(args, targets))
+    else:
+        report["points"] = [
+            measure_point(int(rooms), rate, args, targets)
+            for rooms in numbers(args.rooms)
+            for rate in numbers(args.rates)
+        ]
+    errors = sum(
+        point["median"][t]["errors"] for point in report["points"] for t in point["median"]
+    )
+    report["errors"] = errors
+    if args.json is not None:
+        args.json.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    print(f"errors in all: {errors}", flush=True)
+    return 1 if errors else 0

@@ -1,0 +1,414 @@
+"""One load process: its share of the rooms, six light clients per room, bids at a set rate.
+
+Each room sends bids on a fixed schedule (`rate` per second, each room at its own phase) from
+whichever of its seats can honour the next amount, and plays whole games: when nobody can go
+higher the host calls `going` (the bench's rooms step the call at once), the buyer pays with the
+server's own suggestion, and a finished game is followed by `rematch` and `start`. The time of a
+bid is from just before it is sent to the moment the sixth seat of its room has the `patch` that
+carries it. Against the relay (`mode="relay"`) the same schedule sends the same bid frames and the
+time runs to the sixth echo.
+
+A refusal by the rules (a bid that lost a race, a call that came too late) is counted apart from
+errors; an error is anything else: an unexpected error frame, a lost connection, a bid that never
+reached the whole room.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import time
+import urllib.request
+from collections import Counter
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from typing import Any
+
+import orjson
+
+from peanutclub.bench.wsclient import WsClient, connect
+
+#: The bench's tables: a going call steps at once, nobody is called for idling, a buyer who does
+#: not pay is paid for after a few seconds (the clients pay at once; this only unsticks a room).
+PACE = {"going_step_seconds": 0, "idle_seconds": 0, "pay_seconds": 5}
+
+#: Error codes that are the rules refusing a move (a race lost), not a fault.
+REFUSALS = frozenset(
+    {
+        "bid_too_low",
+        "own_high_bid",
+        "cannot_honour",
+        "currency_blocked",
+        "wrong_phase",
+        "already_going",
+        "bad_payment",
+        "not_your_payment",
+    }
+)
+
+SEATS = 6
+#: A room whose going call got lost is unstuck after this long.
+SELL_TIMEOUT = 3.0
+#: How much a bid raises the last one, drawn at random: tables drift apart as they would.
+RAISES = (1, 1, 2, 3)
+
+
+@dataclass
+class Plan:
+    """What one load process does."""
+
+    host: str
+    port: int
+    mode: str  # "game" or "relay"
+    rooms: int
+    rate: float
+    duration: float
+    grace: float = 3.0
+    #: Seconds of play before measuring; the rooms' games start spread over its first half.
+    warmup: float = 5.0
+    worker: int = 0
+    cpus: list[int] | None = None
+    seed: int = 0
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    lag: list[float] = field(default_factory=list)
+    deliveries: int = 0
+    bids: int = 0
+    skipped: int = 0
+    games: int = 0
+    refusals: Counter[str] = field(default_factory=Counter)
+    errors: Counter[str] = field(default_factory=Counter)
+    measuring: bool = False
+    closing: bool = False
+
+
+class BaseRoom:
+    def __init__(self, plan: Plan, stats: Stats, index: int) -> None:
+        self.plan = plan
+        self.stats = stats
+        self.index = index
+        self.seats: list[WsClient] = []
+        self.turn = index
+        self.next_ref = 1
+        # key -> [sent at, seats still to receive it, ref, sent while measuring]
+        self.pending: dict[Any, list[Any]] = {}
+
+    async def _connect(self, path: str) -> None:
+        for seat in range(SEATS):
+            client = await connect(
+                self.plan.host,
+                self.plan.port,
+                path,
+                lambda raw, seat=seat: self.received(seat, raw),  # type: ignore[misc]
+            )
+            client.closed.add_done_callback(self._lost)
+            self.seats.append(client)
+
+    def _lost(self, _: Any) -> None:
+        if not self.stats.closing:
+            self.stats.errors["disconnected"] += 1
+
+    def delivered(self, key: Any) -> None:
+        entry = self.pending.get(key)
+        if entry is None:
+            return
+        entry[1] -= 1
+        if entry[1] == 0:
+            del self.pending[key]
+            if entry[3]:
+                self.stats.latencies.append(time.perf_counter() - entry[0])
+
+    def received(self, seat: int, raw: bytes) -> None:
+        raise NotImplementedError
+
+    async def open(self) -> None:
+        raise NotImplementedError
+
+    async def start(self) -> None:
+        """Get the room to where bids can be sent."""
+
+    def tick(self) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        for client in self.seats:
+            client.close()
+
+
+class RelayRoom(BaseRoom):
+    """Six clients of the relay: every frame comes back to all six."""
+
+    async def open(self) -> None:
+        await self._connect(f"/ws/bench-{self.plan.seed}-{self.plan.worker}-{self.index}")
+
+    def received(self, seat: int, raw: bytes) -> None:
+        if self.stats.measuring:
+            self.stats.deliveries += 1
+        self.delivered(orjson.loads(raw).get("ref"))
+
+    def tick(self) -> None:
+        seat = self.turn % SEATS
+        self.turn += 1
+        ref = self.next_ref
+        self.next_ref += 1
+        message = {"type": "bid", "amount": ref, "currency": "dollars", "ref": ref}
+        self.pending[ref] = [time.perf_counter(), SEATS, ref, self.stats.measuring]
+        if self.stats.measuring:
+            self.stats.bids += 1
+        self.seats[seat].send(orjson.dumps(message))
+
+
+class GameRoom(BaseRoom):
+    """Six players of one table, playing whole games."""
+
+    def __init__(self, plan: Plan, stats: Stats, index: int) -> None:
+        super().__init__(plan, stats, index)
+        self.welcomed = [False] * SEATS
+        self.changed = asyncio.Event()
+        self.maxima: list[dict[str, int]] = [{} for _ in range(SEATS)]
+        self.suggestions: list[Any] = [None] * SEATS
+        self.seq = 0
+        self.phase = "lobby"
+        self.column: list[str] = []
+        self.high_bid: dict[str, Any] | None = None
+        self.last_sent: tuple[int, int, str] | None = None
+        self.by_ref: dict[int, Any] = {}
+        self.selling_since: float | None = None
+        self.paid_for: Any = None
+        self.start_sent = False
+        self.rematch_sent = False
+        self.playing = False
+
+    async def open(self) -> None:
+        base = f"http://{self.plan.host}:{self.plan.port}"
+        request = urllib.request.Request(
+            f"{base}/api/rooms",
+            data=orjson.dumps(PACE),
+            headers={"content-type": "application/json"},
+        )
+
+        def create() -> Any:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return orjson.loads(response.read())
+
+        room = await asyncio.to_thread(create)
+        self.host_token = room["host_token"]
+        await self._connect(f"/ws/{room['code']}")
+        for seat, client in enumerate(self.seats):
+            join: dict[str, Any] = {"type": "join", "name": f"P{seat}"}
+            if seat == 0:
+                join["host_token"] = self.host_token
+            client.send(orjson.dumps(join))
+            while not self.welcomed[seat]:
+                await self.wait_change()
+
+    async def wait_change(self, timeout: float = 30) -> None:
+        self.changed.clear()
+        await asyncio.wait_for(self.changed.wait(), timeout)
+
+    async def start(self) -> None:
+        self.playing = True
+        self.seats[0].send(b'{"type":"start"}')
+        self.start_sent = True
+        while self.phase != "bidding":
+            await self.wait_change()
+
+    # ------------------------------------------------------------------ what arrives
+
+    def received(self, seat: int, raw: bytes) -> None:
+        stats = self.stats
+        if stats.measuring:
+            stats.deliveries += 1
+        message = orjson.loads(raw)
+        kind = message["type"]
+        if kind == "patch":
+            high = message["high_bid"]
+            if message["seq"] > self.seq:
+                self.seq = message["seq"]
+                self.high_bid = high
+            if high is not None:
+                self.delivered((high["seat"], high["amount"], high["currency"]))
+        elif kind == "state" or kind == "welcome":
+            self.state(seat, message)
+        elif kind == "error":
+            code = message["code"]
+            if code in REFUSALS:
+                stats.refusals[code] += 1
+            else:
+                stats.errors[code] += 1
+            key = self.by_ref.pop(message.get("ref"), None)
+            if key is not None:
+                self.pending.pop(key, None)
+
+    def state(self, seat: int, message: dict[str, Any]) -> None:
+        state = message["state"]
+        if message["type"] == "welcome":
+            self.welcomed[seat] = True
+        you = state.get("you")
+        if you is not None:
+            self.maxima[seat] = {c: o["max"] for c, o in you["bid_options"].items()}
+            self.suggestions[seat] = you["pay_suggestion"]
+        if message["seq"] >= self.seq:
+            self.seq = message["seq"]
+            self.phase = state["phase"]
+            self.column = state["column"]
+            self.high_bid = state["high_bid"]
+            if self.phase == "bidding" and self.high_bid is None:
+                self.selling_since = None  # a new lot is open
+                self.last_sent = None
+                self.start_sent = self.rematch_sent = False
+        self.changed.set()
+        if not self.playing:
+            return
+        phase = state["phase"]
+        if phase == "paying" and state["payer"] == seat:
+            key = (self.stats.games, state["objects_left"], state["round"])
+            suggestion = self.suggestions[seat]
+            if key != self.paid_for and suggestion is not None:
+                self.paid_for = key
+                self.seats[seat].send(orjson.dumps({"type": "pay", **suggestion}))
+        elif seat == 0 and phase == "over" and not self.rematch_sent:
+            self.rematch_sent = True
+            self.stats.games += 1
+            self.seats[0].send(b'{"type":"rematch"}')
+        elif seat == 0 and phase == "lobby" and not self.start_sent:
+            self.start_sent = True
+            self.seats[0].send(b'{"type":"start"}')
+
+    # ------------------------------------------------------------------ what goes out
+
+    def tick(self) -> None:
+        stats = self.stats
+        now = time.perf_counter()
+        if self.selling_since is not None and now - self.selling_since > SELL_TIMEOUT:
+            self.selling_since = None
+        if self.phase != "bidding" or self.selling_since is not None or not self.column:
+            stats.skipped += 1
+            return
+        currency = self.column[0]
+        high = self.high_bid
+        if high is not None and high["currency"] != currency:
+            self.sell(now)
+            return
+        top = 0 if high is None else high["amount"]
+        barred = {-1 if high is None else high["seat"]}
+        last = self.last_sent
+        if last is not None and last[2] == currency:
+            top = max(top, last[1])
+            barred.add(last[0])
+        for amount in (top + random.choice(RAISES), top + 1):
+            seat = self.bidder(amount, currency, barred)
+            if seat is not None:
+                break
+        else:
+            if self.pending:
+                stats.skipped += 1  # let the bids in flight land before calling the sale
+            else:
+                self.sell(now)
+            return
+        self.turn += 1
+        ref = self.next_ref
+        self.next_ref += 1
+        key = (seat, amount, currency)
+        self.last_sent = key
+        self.pending[key] = [now, SEATS, ref, stats.measuring]
+        self.by_ref[ref] = key
+        if stats.measuring:
+            stats.bids += 1
+        message = {"type": "bid", "amount": amount, "currency": currency, "ref": ref}
+        self.seats[seat].send(orjson.dumps(message))
+
+    def bidder(self, amount: int, currency: str, barred: set[int]) -> int | None:
+        for step in range(SEATS):
+            seat = (self.turn + step) % SEATS
+            if seat not in barred and self.maxima[seat].get(currency, 0) >= amount:
+                return seat
+        return None
+
+    def sell(self, now: float) -> None:
+        self.selling_since = now
+        self.stats.skipped += 1
+        self.seats[0].send(b'{"type":"going"}')
+
+
+async def pace(room: BaseRoom, rate: float, start: float, end: float, lag: list[float]) -> None:
+    """Tick `room` `rate` times a second from a random phase until `end`."""
+    interval = 1.0 / rate
+    due = start + random.random() * interval
+    while due < end:
+        delay = due - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        if room.stats.measuring:
+            lag.append(time.perf_counter() - due)
+        room.tick()
+        due += interval
+
+
+async def run(plan: Plan, pipe: Connection) -> None:
+    random.seed(plan.seed * 1000 + plan.worker)
+    stats = Stats()
+    kind = GameRoom if plan.mode == "game" else RelayRoom
+    rooms = [kind(plan, stats, i) for i in range(plan.rooms)]
+    for first in range(0, len(rooms), 25):  # open the rooms a few at a time
+        await asyncio.gather(*(r.open() for r in rooms[first : first + 25]))
+    pipe.send(("ready", len(rooms) * SEATS))
+    await asyncio.to_thread(pipe.recv)  # "play"
+    started = time.perf_counter() + plan.warmup
+    end = started + plan.duration
+    lag: list[float] = []
+
+    async def play(room: BaseRoom) -> None:
+        # Independent tables: each starts at its own moment, not all in one step.
+        await asyncio.sleep(random.random() * plan.warmup / 2)
+        await room.start()
+        await pace(room, plan.rate, time.perf_counter(), end, lag)
+
+    playing = asyncio.gather(*(play(r) for r in rooms))
+    await asyncio.sleep(max(0.0, started - time.perf_counter()))
+    stats.measuring = True
+    await playing
+    stats.measuring = False
+    stats.lag = lag
+    deadline = time.perf_counter() + plan.grace
+    while any(r.pending for r in rooms) and time.perf_counter() < deadline:
+        await asyncio.sleep(0.05)
+    for r in rooms:
+        for entry in r.pending.values():
+            if entry[3]:
+                stats.errors["undelivered"] += 1
+    stats.closing = True
+    for r in rooms:
+        r.close()
+    await asyncio.sleep(0.1)
+    pipe.send(("done", result_of(stats)))
+
+
+def result_of(stats: Stats) -> dict[str, Any]:
+    lag = sorted(stats.lag)
+    return {
+        "latencies": stats.latencies,
+        "deliveries": stats.deliveries,
+        "bids": stats.bids,
+        "skipped": stats.skipped,
+        "games": stats.games,
+        "refusals": dict(stats.refusals),
+        "errors": dict(stats.errors),
+        "lag_p99": lag[int(0.99 * (len(lag) - 1))] if lag else 0.0,
+    }
+
+
+def main(plan: Plan, pipe: Connection) -> None:
+    """The entry point of a load process (started by the runner)."""
+    if plan.cpus:
+        os.sched_setaffinity(0, plan.cpus)
+    try:
+        import uvloop
+    except ImportError:  # pragma: no cover - uvicorn[standard] brings it
+        asyncio.run(run(plan, pipe))
+    else:
+        uvloop.run(run(plan, pipe))

@@ -1,0 +1,55 @@
+"""The bench tool at tiny scale: it runs end to end, against our server and the relay, and its
+report has the figures the docs quote. No figure is asserted beyond errors being zero."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from peanutclub.cli import main
+
+FIGURES = {
+    "p50_ms",
+    "p99_ms",
+    "max_ms",
+    "bids_per_s",
+    "deliveries_per_s",
+    "server_cpu_pct",
+    "server_us_per_delivery",
+    "server_rss_mb",
+    "kb_per_connection",
+    "load_cpu_pct",
+    "load_lag_p99_ms",
+    "errors",
+    "refusals",
+    "load_average",
+}
+
+
+def test_bench_runs_three_rooms_with_its_baseline(tmp_path: Path) -> None:
+    report_file = tmp_path / "bench.json"
+    argv = ["bench", "--rooms", "3", "--rates", "4", "--runs", "1", "--duration", "2"]
+    argv += ["--warmup", "1", "--grace", "2", "--json", str(report_file)]
+    assert main(argv) == 0
+    report = json.loads(report_file.read_text())
+    assert report["errors"] == 0
+    assert report["settings"]["targets"] == ["peanutclub", "relay"]
+    (point,) = report["points"]
+    assert (point["rooms"], point["rate"]) == (3, 4)
+    for target in ("peanutclub", "relay"):
+        figures = point["median"][target]
+        assert figures.keys() >= FIGURES
+        assert figures["errors"] == 0
+        assert figures["connections"] == 18
+        (run,) = point["runs"][target]
+        assert run["bids_timed"] > 0
+        assert run["deliveries_per_s"] > 0
+    assert set(point["ratios"]) >= {"p50_ms", "p99_ms", "server_cpu_pct", "deliveries_per_s"}
+
+
+def test_loadtest_is_the_same_command() -> None:
+    from peanutclub.cli import build_parser
+
+    args = build_parser().parse_args(["loadtest", "--rooms", "2"])
+    assert args.func.__module__ == "peanutclub.bench.cli"
+    assert args.rooms == "2"
