@@ -75,26 +75,25 @@ async def landing(request: Request, state: State) -> Response:
     return render(state, request, "landing.html", None)
 
 
-@router.get("/r/{code}", response_class=HTMLResponse)
-async def player_page(code: str, request: Request, state: State) -> Response:
+async def room_page(state: State, request: Request, code: str, template: str) -> Response:
+    """A page of one room: refused while the address guesses codes, the 404 page if unknown."""
     try:
         room = find_room(request, state, code)
     except RuleError as error:
         return refusal(error)
     if room is None:
         return not_found(state, request, code)
-    return render(state, request, "player.html", room.code)
+    return render(state, request, template, room.code)
+
+
+@router.get("/r/{code}", response_class=HTMLResponse)
+async def player_page(code: str, request: Request, state: State) -> Response:
+    return await room_page(state, request, code, "player.html")
 
 
 @router.get("/r/{code}/tv", response_class=HTMLResponse)
 async def tv_page(code: str, request: Request, state: State) -> Response:
-    try:
-        room = find_room(request, state, code)
-    except RuleError as error:
-        return refusal(error)
-    if room is None:
-        return not_found(state, request, code)
-    return render(state, request, "tv.html", room.code)
+    return await room_page(state, request, code, "tv.html")
 
 
 @router.get("/r/{code}/qr.svg")
@@ -116,13 +115,8 @@ async def join_qr(code: str, request: Request, state: State) -> Response:
 async def history_page(code: str, request: Request, state: State) -> Response:
     """A finished game of this room, lot by lot, every hand revealed (from its kept export)."""
     code = normalise_code(code)
-    if not await state.rooms.store.games_of(code):
-        try:
-            room = find_room(request, state, code)
-        except RuleError as error:
-            return refusal(error)
-        if room is None:
-            return not_found(state, request, code)
+    if not await state.rooms.store.games_of(code):  # no game kept: the room itself must exist
+        return await room_page(state, request, code, "history.html")
     return render(state, request, "history.html", code)
 
 
