@@ -399,6 +399,8 @@ class Game:
 
     @staticmethod
     def _require_currency(value: object, error: type[RuleError] = BadBid) -> Currency:
+        if type(value) is Currency:  # what bots and parsed messages send: nothing to look up
+            return value
         try:
             if isinstance(value, str):
                 return Currency(value)
