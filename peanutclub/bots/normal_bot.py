@@ -54,13 +54,13 @@ class NormalBot(BaseBot):
         self._weights: dict[str, float] = {}
         self._own: dict[str, list[int]] = {}
         self._costs: dict[tuple[str, int], float] = {}
+        self._mine: dict[str, int] | None = None  # money_by_currency, for the same situation
 
     # ------------------------------------------------------------------ the decision
 
     def decide(self, view: dict[str, Any]) -> Action | None:
-        pay = pay_as_suggested(view, self.seat)
-        if pay is not None or view["phase"] != "bidding":
-            return pay
+        if view["phase"] != "bidding":  # while bidding there is nothing to pay
+            return pay_as_suggested(view, self.seat)
         high = view["high_bid"]
         if high is not None and high["seat"] == self.seat:
             return None
@@ -150,6 +150,7 @@ class NormalBot(BaseBot):
             values.sort()
         self._own = own
         self._costs = {}
+        self._mine = None
 
     def rate(self, view: dict[str, Any]) -> float:
         """Weighted money per point: what is left to spend over what is left to win.
@@ -201,11 +202,14 @@ class NormalBot(BaseBot):
     def cheapest_bid(self, view: dict[str, Any], cap: float) -> PlaceBid | None:
         """The winning bid that costs least, if it costs no more than `cap`."""
         best: tuple[float, str, int] | None = None
+        costs = self._costs
         for currency, option in view["you"]["bid_options"].items():
             if option["reason"] is not None:
                 continue
             amount = option["min"]
-            price = self.cost(view, currency, amount)
+            price = costs.get((currency, amount))
+            if price is None:
+                price = self.cost(view, currency, amount)
             if price <= cap and (best is None or price < best[0]):
                 best = (price, currency, amount)
         if best is None:
@@ -220,7 +224,9 @@ class NormalBot(BaseBot):
         column: list[str] = view["column"]
         niet: list[str] = view["niet"]
         free = [c for c in column if c not in niet]
-        mine = self.money_by_currency(view)
+        mine = self._mine  # the hand does not change within a situation
+        if mine is None:
+            mine = self._mine = self.money_by_currency(view)
         if not tokens["niet"] and len(free) > 1:
             target = self.niet_target(view, free, mine)
             others = [c for c in free if c != target]

@@ -44,6 +44,7 @@ def potential(
     rivals could take them. Jokers go one at a time where they add most, as the scoring does.
     """
     counts = dict(counts)
+    known = _VALUES
     for _ in range(jokers):
         best, gain = CATEGORY_NAMES[0], -1.0
         for s in CATEGORY_NAMES:
@@ -53,7 +54,20 @@ def potential(
             if g > gain:
                 best, gain = s, g
         counts[best] = counts.get(best, 0) + 1
-    return sum(_symbol_value(n, s, collector, left, players) for s, n in counts.items() if n)
+    values = []
+    for s, n in counts.items():
+        if n:
+            key = (n, s, collector, left.get(s, 0), players)
+            v = known.get(key)
+            if v is None:
+                v = known[key] = _symbol_value(n, s, collector, left, players)
+            values.append(v)
+    return sum(values)  # summed in the same order as always: the same float to the last bit
+
+
+#: (count, symbol, collector, copies left, players) -> `_symbol_value`: a few thousand entries at
+#: most, and the bots ask for the same ones over and over.
+_VALUES: dict[tuple[int, str, str, int, int], float] = {}
 
 
 def _symbol_value(
@@ -80,8 +94,16 @@ def lot_value(
     players: int,
 ) -> float:
     """How much winning `lot` adds to the potential of the objects in `mine`."""
-    before = symbols_of(mine)
-    after = before + symbols_of(lot)
+    # plain dicts in the order Counter's `+` would give: mine's symbols first, then the lot's new
+    # ones (the order the potentials are summed in)
+    before: dict[str, int] = {}
+    for o in mine:
+        for s in o["symbols"]:
+            before[s] = before.get(s, 0) + 1
+    after = dict(before)
+    for o in lot:
+        for s in o["symbols"]:
+            after[s] = after.get(s, 0) + 1
     jb, ja = before.pop(JOKER, 0), after.pop(JOKER, 0)
     return potential(after, ja, collector, left, players) - potential(
         before, jb, collector, left, players

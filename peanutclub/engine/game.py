@@ -61,6 +61,8 @@ MAX_PLAYERS = 6
 
 #: (currency, its name): an enum's `.value` is a slow property, and `bid_options` is hot.
 _CURRENCY_NAMES: tuple[tuple[Currency, str], ...] = tuple((c, c.value) for c in Currency)
+_CONVERT = Power.CONVERT
+_ABRACADABRA = Power.ABRACADABRA
 
 
 class Phase(StrEnum):
@@ -105,6 +107,9 @@ class Game:
         # seat -> (hand, its length, À la carte?, paying value per currency, best card per
         # currency): bid_options reads it after every change; a hand changes only when it pays
         self._hand_totals: dict[int, tuple[Any, ...]] = {}
+        # seat -> (what the honour rule read, its answer per currency); see `_capacities`
+        self._capacity_memo: dict[int, tuple[tuple[Any, ...], dict[Currency, int]]] = {}
+        self._lows_memo: tuple[tuple[Any, ...], tuple[Any, ...]] | None = None
         self.start_events = self._setup()
 
     # ----------------------------------------------------------------- setup and rounds
@@ -243,13 +248,19 @@ class Game:
 
         The same sums as `bidding.max_honourable` (the rule's reference form, which the tests
         compare this with), made from memoised per-currency totals of the hand because every bid
-        and every view of every seat asks for them.
+        and every view of every seat asks for them. The answer itself is kept until the hand,
+        À la carte, the Niet blocks or the seat's Convert and Abracadabra tokens change.
         """
         niet = self.niet
-        sums, tops = self._totals(seat, alc)
+        hand = self.hands[seat]
         tokens = self.tokens[seat]
-        convert = not tokens[Power.CONVERT]
-        abracadabra = not tokens[Power.ABRACADABRA]
+        convert = not tokens[_CONVERT]
+        abracadabra = not tokens[_ABRACADABRA]
+        key = (hand, len(hand), alc, niet, len(niet), convert, abracadabra)
+        found = self._capacity_memo.get(seat)
+        if found is not None and found[0] == key:
+            return found[1]
+        sums, tops = self._totals(seat, alc)
         if convert:  # an unused Convert widens a bid in any free currency to every free card
             free = [cur for cur in sums if cur not in niet]
             wide = (sum(sums[cur] for cur in free), max((tops[cur] for cur in free), default=0))
@@ -260,6 +271,7 @@ class Game:
                 continue
             total, top = wide if convert else (sums.get(currency, 0), tops.get(currency, 0))
             result[currency] = total + top if total and abracadabra else total
+        self._capacity_memo[seat] = (key, result)
         return result
 
     def _totals(self, seat: int, alc: bool) -> tuple[dict[Currency, int], dict[Currency, int]]:
@@ -289,32 +301,42 @@ class Game:
         """Per currency: the lowest winning amount, the most this seat can honour, and why not.
 
         Built for every view of every seat after every change, so the hand is summed once for all
-        three currencies (`_capacities`).
+        three currencies (`_capacities`), and the lowest winning amounts, the same for every seat,
+        once per change of the phase, the column, the Niet blocks or the high bid (`_lows`).
         """
-        niet = self.niet
         capacity = self._capacities(seat, self.a_la_carte)
-        bidding = self.phase is Phase.BIDDING
         high_bid = self.high_bid
         own_high = high_bid is not None and high_bid.seat == seat
-        column = self.column
         options: dict[str, dict[str, Any]] = {}
-        for currency, name in _CURRENCY_NAMES:
-            blocked = currency in niet
+        for currency, name, low, reason in self._lows():
             high = capacity[currency]
-            low = min_to_win(column, currency, high_bid) if bidding and not blocked else None
-            reason: str | None = None
-            if not bidding:
-                reason = "wrong_phase"
-            elif blocked:
-                reason = "currency_blocked"
-            elif own_high:
-                reason = "own_high_bid"
-            elif low is None:
-                reason = "bid_too_low"
-            elif high < low:
-                reason = "cannot_honour"
+            if reason is None:
+                if own_high:
+                    reason = "own_high_bid"
+                elif low is None:
+                    reason = "bid_too_low"
+                elif high < low:
+                    reason = "cannot_honour"
             options[name] = {"min": low, "max": high, "reason": reason}
         return options
+
+    def _lows(self) -> tuple[tuple[Currency, str, int | None, str | None], ...]:
+        """Per currency: its name, the lowest winning amount, and a reason no seat may bid."""
+        niet, column, high_bid, phase = self.niet, self.column, self.high_bid, self.phase
+        key = (phase, niet, len(niet), tuple(column), high_bid)
+        found = self._lows_memo
+        if found is not None and found[0] == key:
+            return found[1]
+        bidding = phase is Phase.BIDDING
+        lows = []
+        for currency, name in _CURRENCY_NAMES:
+            blocked = currency in niet
+            low = min_to_win(column, currency, high_bid) if bidding and not blocked else None
+            reason = "wrong_phase" if not bidding else "currency_blocked" if blocked else None
+            lows.append((currency, name, low, reason))
+        result = tuple(lows)
+        self._lows_memo = (key, result)
+        return result
 
     def payment_context(self) -> PaymentContext:
         if self.phase is not Phase.PAYING or self.high_bid is None:
@@ -377,6 +399,8 @@ class Game:
 
     @staticmethod
     def _require_currency(value: object, error: type[RuleError] = BadBid) -> Currency:
+        if type(value) is Currency:  # what bots and parsed messages send: nothing to look up
+            return value
         try:
             if isinstance(value, str):
                 return Currency(value)

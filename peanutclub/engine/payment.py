@@ -1,7 +1,9 @@
 """Paying for a lot: checking a payment, and finding the best one.
 
-`best_payment` is a small dynamic programme over (sum reached, Abracadabra spent) rather than a
-search over subsets, so the server can offer it to the winner after every change at no real cost.
+`best_payment` is a small dynamic programme over the sums a hand can reach (with or without a card
+doubled by Abracadabra) rather than a search over subsets, so the server can offer it to the winner
+after every change at no real cost. The order of "best" is packed into one integer per set of
+cards (`_Order`), so the programme compares and extends plain integers, not tuples.
 """
 
 from __future__ import annotations
@@ -95,60 +97,127 @@ def best_payment(hand: Sequence[CurrencyCard], ctx: PaymentContext) -> Payment |
         modes.append((True, False))
         if ctx.abracadabra_unused:
             modes.append((True, True))
-    best: tuple[Any, ...] | None = None
+    order = _Order(hand, ctx)
+    best: tuple[int, int, int, Payment] | None = None
     for convert, abra in modes:  # modes come in order of how many powers they use
-        if best is not None and best[0] < convert + abra:
+        powers = convert + abra
+        if best is not None and best[0] < powers:
             break  # fewer powers wins first: a mode using more cannot beat what was found
-        found = _best_in_mode(hand, ctx, convert, abra)
+        found = _best_in_mode(order, ctx, convert, abra)
         if found is None:
             continue
         excess, key, doubled = found
-        payment = Payment(key[-1], convert, doubled)
-        candidate = (payment.powers, excess, key, payment)
-        if best is None or candidate[:3] < best[:3]:
-            best = candidate
+        if best is None or (powers, excess, key) < best[:3]:
+            best = (powers, excess, key, Payment(order.ids_of(key), convert, doubled))
     return None if best is None else best[3]
 
 
+class _Order:
+    """The order of "best" within a count of powers, as one integer per set of cards.
+
+    A set's key packs, from the most significant bits down: the face value it spends in each
+    currency (strongest of the column first), its number of cards, and the complement of a mask
+    whose highest bit stands for the lowest card id. Smaller key = better, exactly as comparing
+    (faces..., count, sorted ids) would rank two sets (sets of one size: the first differing id
+    decides, and it is the highest differing bit). Each field only grows as cards are added and
+    is wide enough never to carry into the next, so a set's key is a sum of per-card parts
+    (`step`), and adding one card to two sets keeps their order: a knapsack over sums can keep
+    the least key for each sum, in plain integers.
+    """
+
+    __slots__ = ("cards", "n", "step")
+
+    def __init__(self, hand: Sequence[CurrencyCard], ctx: PaymentContext) -> None:
+        cards = sorted(hand, key=lambda c: c.id)
+        n = len(cards)
+        strength = {cur: i for i, cur in enumerate(ctx.column)}
+        width = len(ctx.column)
+        count_bits = n.bit_length() + 1
+        face_bits = (sum(c.value for c in cards) + 1).bit_length() + 1
+        top = 1 << n
+        self.cards = cards
+        self.n = n
+        # card id -> its part of a key; the base (an empty set) is top - 1
+        shifts = {cur: n + count_bits + face_bits * (width - 1 - i) for cur, i in strength.items()}
+        self.step = {
+            c.id: (c.value << shifts[c.currency]) + top - (1 << (n - 1 - i))
+            for i, c in enumerate(cards)
+        }
+
+    def ids_of(self, key: int) -> tuple[int, ...]:
+        """The sorted card ids of the set a key stands for."""
+        n = self.n
+        taken = ~key & ((1 << n) - 1)
+        return tuple(c.id for i, c in enumerate(self.cards) if taken >> (n - 1 - i) & 1)
+
+
 def _best_in_mode(
-    hand: Sequence[CurrencyCard], ctx: PaymentContext, convert: bool, abra: bool
-) -> tuple[int, tuple[Any, ...], int | None] | None:
-    cards = sorted(usable_cards(hand, ctx.currency, convert, ctx.blocked), key=lambda c: c.id)
-    if not cards:
+    order: _Order, ctx: PaymentContext, convert: bool, abra: bool
+) -> tuple[int, int, int | None] | None:
+    """(excess, key, doubled card) of the best payment with these powers, or None."""
+    usable = usable_cards(order.cards, ctx.currency, convert, ctx.blocked)
+    if not usable:
         return None
-    strength = {cur: i for i, cur in enumerate(ctx.column)}
-    width = len(ctx.column)
-    max_unit = max(unit(c, ctx.a_la_carte) for c in cards)
-    cap = ctx.amount + 2 * max_unit  # a least-excess payment is always below this
-    # state (sum, doubled card id or None) -> key (face spent per currency strongest first...,
-    # card count, card ids). Keys compare lexicographically; adding a card keeps their order.
-    states: dict[tuple[int, int | None], tuple[Any, ...]] = {(0, None): (*([0] * width), 0, ())}
-    for card in cards:
-        u = unit(card, ctx.a_la_carte)
-        pos = strength[card.currency]
-        updates: dict[tuple[int, int | None], tuple[Any, ...]] = {}
-        for (total, doubled), key in states.items():
-            faces = list(key[:width])
-            faces[pos] += card.value
-            grown = (*faces, key[width] + 1, (*key[width + 1], card.id))
-            options = [(total + u, doubled)]
-            if abra and doubled is None:
-                options.append((total + 2 * u, card.id))
-            for new_total, new_doubled in options:
-                if new_total >= cap:
-                    continue
-                target = (new_total, new_doubled)
-                old = updates.get(target, states.get(target))
-                if old is None or grown < old:
-                    updates[target] = grown
-        states.update(updates)
-    result: tuple[int, tuple[Any, ...], int | None] | None = None
-    for (total, doubled), key in states.items():
-        if total < ctx.amount or (abra and doubled is None):
-            continue
-        candidate = (total - ctx.amount, key, doubled)
-        # equal keys differ only in which card of the same worth is doubled: take the lowest id,
-        # so the suggestion never depends on the order the states were found in
-        if result is None or (candidate[:2], doubled or 0) < (result[:2], result[2] or 0):
-            result = candidate
-    return result
+    alc = ctx.a_la_carte
+    amount = ctx.amount
+    step = order.step
+    if alc:
+        max_unit, worth = 1, len(usable)
+    else:
+        max_unit, worth = max(c.value for c in usable), sum(c.value for c in usable)
+    if worth + (max_unit if abra else 0) < amount:
+        return None  # out of reach: no need to search
+    cap = amount + 2 * max_unit  # a least-excess payment is always below this
+    # plain[t]: least key of a set summing to t; None: no set does
+    plain: list[int | None] = [None] * cap
+    plain[0] = (1 << order.n) - 1
+    reach = 0  # the largest sum the cards so far can make: no state lies above it
+    if not abra:
+        for c in usable:
+            u = 1 if alc else c.value
+            d = step[c.id]
+            for t in range(min(reach, cap - 1 - u), -1, -1):
+                k = plain[t]
+                if k is not None:
+                    old = plain[t + u]
+                    if old is None or k + d < old:
+                        plain[t + u] = k + d
+            reach += u
+        for t in range(amount, cap):
+            k = plain[t]
+            if k is not None:
+                return t - amount, k, None
+        return None
+    # doubled[t]: least (key, doubled card id) of a set summing to t with one card doubled,
+    # packed as key << id_bits | id so that one integer comparison orders both
+    id_bits = max(c.id for c in usable).bit_length()
+    doubled: list[int | None] = [None] * cap
+    spent = most = 0
+    for c in usable:
+        u = 1 if alc else c.value
+        d = step[c.id]
+        dd = d << id_bits
+        for t in range(min(reach, cap - 1 - u), -1, -1):
+            k = doubled[t]
+            if k is not None:
+                old = doubled[t + u]
+                if old is None or k + dd < old:
+                    doubled[t + u] = k + dd
+            k = plain[t]
+            if k is not None:
+                old = plain[t + u]
+                if old is None or k + d < old:
+                    plain[t + u] = k + d
+                if t + 2 * u < cap:
+                    new = ((k + d) << id_bits) | c.id
+                    old = doubled[t + 2 * u]
+                    if old is None or new < old:
+                        doubled[t + 2 * u] = new
+        spent += u
+        most = max(most, u)
+        reach = spent + most  # a doubled card adds its worth once more
+    for t in range(amount, cap):
+        k = doubled[t]
+        if k is not None:
+            return t - amount, k >> id_bits, k & ((1 << id_bits) - 1)
+    return None

@@ -32,7 +32,22 @@ class _Memo:
     is never reused while its entry lives; a test that swaps cards in gets fresh dicts.
     """
 
-    __slots__ = ("cards", "hands", "left", "objects", "paid", "paid_from", "players")
+    __slots__ = (
+        "bid",
+        "cards",
+        "column",
+        "hands",
+        "left",
+        "lot",
+        "min_bids",
+        "niet",
+        "objects",
+        "paid",
+        "paid_copy",
+        "paid_from",
+        "players",
+        "players_all",
+    )
 
     def __init__(self) -> None:
         self.cards: dict[int, tuple[CurrencyCard, dict[str, Any]]] = {}
@@ -44,8 +59,18 @@ class _Memo:
         self.players: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
         # seat -> (hand list, its length, rendered hand): the engine replaces a hand when it pays
         self.hands: dict[int, tuple[list[CurrencyCard], int, list[dict[str, Any]]]] = {}
-        # (pile, its length, objects in it): the pile only shrinks, so its length is the key
-        self.left: tuple[list[ObjectCard], int, int] | None = None
+        # (pile, its length, objects in it, next lot size, refresh next): the pile only shrinks,
+        # so its length is the key
+        self.left: tuple[list[ObjectCard], int, int, int | None, bool] | None = None
+        # (what each part was built from, the part): parts that change a few times per lot are
+        # shared by the views of every version until they change (views are read-only)
+        self.players_all: tuple[tuple[Any, ...], list[dict[str, Any]]] | None = None
+        self.paid_copy: list[dict[str, Any]] | None = None
+        self.column: tuple[tuple[Currency, ...], list[str]] | None = None
+        self.niet: tuple[list[Currency], int, list[str]] | None = None
+        self.lot: tuple[list[ObjectCard], int, list[dict[str, Any]]] | None = None
+        self.bid: tuple[Any, dict[str, Any] | None] | None = None
+        self.min_bids: tuple[tuple[Any, ...], dict[str, int | None]] | None = None
 
     def card(self, card: CurrencyCard) -> dict[str, Any]:
         found = self.cards.get(id(card))
@@ -60,7 +85,21 @@ class _Memo:
         return found[1]
 
     def players_list(self, game: Game) -> list[dict[str, Any]]:
-        """Every seat's public entry during play (not at the end, which adds secrets)."""
+        """Every seat's public entry during play (not at the end, which adds secrets).
+
+        The same list as last time while no seat's hand, objects or tokens changed.
+        """
+        key: tuple[Any, ...] = ()
+        for hand, won, tokens in zip(game.hands, game.won, game.tokens, strict=True):
+            key += (hand, len(hand), won, len(won), *tokens.values())
+        found_all = self.players_all
+        if found_all is not None and found_all[0] == key:
+            return found_all[1]
+        result = self._players_list(game)
+        self.players_all = (key, result)
+        return result
+
+    def _players_list(self, game: Game) -> list[dict[str, Any]]:
         result = []
         cache = self.players
         for seat in range(game.players):
@@ -98,23 +137,72 @@ class _Memo:
             found = self.hands[seat] = (hand, len(hand), [card(c) for c in hand])
         return list(found[2])
 
-    def objects_left(self, game: Game) -> int:
-        """`game.objects_left`, counted again only when the pile changed."""
+    def pile(self, game: Game) -> tuple[list[ObjectCard], int, int, int | None, bool]:
+        """The pile's public facts: objects left, next lot size, refresh card next.
+
+        `game.objects_left`, `game.next_lot_size` and `game.refresh_next`, read again only when
+        the pile changed.
+        """
         pile, left = game.pile, self.left
         if left is None or left[0] is not pile or left[1] != len(pile):
-            left = self.left = (pile, len(pile), game.objects_left)
-        return left[2]
+            left = self.left = (
+                pile,
+                len(pile),
+                game.objects_left,
+                game.next_lot_size,
+                game.refresh_next,
+            )
+        return left
 
     def paid_list(self, paid: list[tuple[int, CurrencyCard]]) -> list[dict[str, Any]]:
         """The public list of paid cards; it only grows, so only new entries are rendered."""
         done = len(self.paid_from)
         if done > len(paid) or (done and paid[done - 1] is not self.paid_from[-1]):
             self.paid, self.paid_from, done = [], [], 0  # rewritten (tests do): start over
+            self.paid_copy = None
+        elif done == len(paid) and self.paid_copy is not None:
+            return self.paid_copy  # nothing new: the list the last views got
         for entry in paid[done:]:
             s, c = entry
             self.paid.append({"seat": s, **self.card(c)})
             self.paid_from.append(entry)
-        return list(self.paid)
+        self.paid_copy = list(self.paid)
+        return self.paid_copy
+
+    def column_names(self, column: list[Currency]) -> list[str]:
+        key = tuple(column)
+        found = self.column
+        if found is None or found[0] != key:
+            found = self.column = (key, [_NAMES[c] for c in column])
+        return found[1]
+
+    def niet_names(self, niet: list[Currency]) -> list[str]:
+        found = self.niet
+        if found is None or found[0] is not niet or found[1] != len(niet):
+            found = self.niet = (niet, len(niet), [_NAMES[c] for c in niet])
+        return found[2]
+
+    def lot_list(self, lot: list[ObjectCard]) -> list[dict[str, Any]]:
+        found = self.lot
+        if found is None or found[0] is not lot or found[1] != len(lot):
+            obj = self.object
+            found = self.lot = (lot, len(lot), [obj(o) for o in lot])
+        return found[2]
+
+    def high_bid(self, game: Game) -> dict[str, Any] | None:
+        bid = game.high_bid
+        found = self.bid
+        if found is None or found[0] is not bid:
+            found = self.bid = (bid, _bid(game))
+        return found[1]
+
+    def min_bids_dict(self, game: Game) -> dict[str, int | None]:
+        niet = game.niet
+        key = (game.phase, niet, len(niet), tuple(game.column), game.high_bid)
+        found = self.min_bids
+        if found is None or found[0] != key:
+            found = self.min_bids = (key, _min_bids(game))
+        return found[1]
 
 
 def _memo(game: Game) -> _Memo:
@@ -175,20 +263,21 @@ def public_view(game: Game) -> dict[str, Any]:
             )
     else:
         players = memo.players_list(game)
+    _, _, objects_left, next_lot_size, refresh_next = memo.pile(game)
     result: dict[str, Any] = {
         "phase": _NAMES[game.phase],
         "round": game.round,
-        "column": [_NAMES[c] for c in game.column],
-        "niet": [_NAMES[c] for c in game.niet],
+        "column": memo.column_names(game.column),
+        "niet": memo.niet_names(game.niet),
         "a_la_carte": game.a_la_carte,
-        "high_bid": _bid(game),
+        "high_bid": memo.high_bid(game),
         "going": game.going,
         "payer": game.payer,
-        "lot": [obj(o) for o in game.lot],
-        "next_lot_size": game.next_lot_size,
-        "refresh_next": game.refresh_next,
-        "objects_left": memo.objects_left(game),
-        "min_bids": _min_bids(game),
+        "lot": memo.lot_list(game.lot),
+        "next_lot_size": next_lot_size,
+        "refresh_next": refresh_next,
+        "objects_left": objects_left,
+        "min_bids": memo.min_bids_dict(game),
         "players": players,
         "paid": memo.paid_list(game.paid),
         "scores": None,
