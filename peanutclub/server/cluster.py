@@ -34,7 +34,9 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from peanutclub.server import dispatch
+from peanutclub.server.codes import normalise_code
 from peanutclub.server.connection import Connection, handle
+from peanutclub.server.errors import refuse
 from peanutclub.server.protocol import BadMessage, parse_client_message
 from peanutclub.server.redis_store import P, RedisStore
 from peanutclub.server.room import Room
@@ -327,11 +329,7 @@ class Cluster:
         """The link for a room any process may own; None (counted as a guess) if unknown."""
         rooms = self.rooms
         if rooms.guesses.blocked(address):
-            from peanutclub.server.errors import refuse
-
             raise refuse("rate_limited", "Too many unknown room codes; wait a little.")
-        from peanutclub.server.codes import normalise_code
-
         code = normalise_code(code)
         link = self.links.get(code)
         if link is not None:
