@@ -38,7 +38,7 @@ from peanutclub.server.codes import normalise_code
 from peanutclub.server.connection import Connection, handle
 from peanutclub.server.errors import refuse
 from peanutclub.server.protocol import BadMessage, parse_client_message
-from peanutclub.server.redis_store import P, RedisStore
+from peanutclub.server.redis_store import Fenced, P, RedisStore
 from peanutclub.server.room import Room
 from peanutclub.server.views import error_frame
 
@@ -109,7 +109,20 @@ class Link:
                 self.cluster.publish(f"{P}in:{self.code}", self._envelope(connection.id, text))
                 return
         shaken = connection.shaken
-        await handle(room, connection, text)
+        try:
+            await handle(room, connection, text, passes=(Fenced,))
+        except Fenced:
+            # Redis refused the change: another process holds the lease now. Nothing happened
+            # here; the frame goes to the new owner, after this process's clients' handshakes.
+            await self.demote()
+            holder = await self.cluster.store.holder(self.code)
+            if holder is None:
+                error = refuse("bad_message", "The room is changing hands: send that again.")
+                connection.send(error_frame(error.code, error.message))
+                return
+            await self.follow(holder)
+            self.cluster.publish(f"{P}in:{self.code}", self._envelope(connection.id, text))
+            return
         if connection.shaken and not shaken:
             self._remember(room, connection, text)
 

@@ -217,9 +217,12 @@ async def read_forever(
             await handle(room, connection, text)
 
 
-async def handle(room: Room, client: Client, text: str) -> None:
+async def handle(
+    room: Room, client: Client, text: str, passes: tuple[type[Exception], ...] = ()
+) -> None:
     """One checked frame from a client of `room`: the handshake first, then commands. Every
-    refusal is answered with an `error` frame."""
+    refusal is answered with an `error` frame; exceptions of the types in `passes` are raised
+    to the caller instead."""
     try:
         message = parse_client_message(text)
     except BadMessage as bad:
@@ -234,6 +237,8 @@ async def handle(room: Room, client: Client, text: str) -> None:
             raise refuse("no_handshake")
     except RuleError as error:
         client.send(error_frame(error.code, error.message, message.ref))
+    except passes:
+        raise
     except Exception:  # a bug must not cost the player their connection
         log.exception("room %s: %s failed", room.code, message.type)
         bug = refuse("bad_message", "The server could not handle that.")

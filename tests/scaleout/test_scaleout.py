@@ -173,7 +173,7 @@ def test_a_paused_owner_that_lost_its_lease_cannot_write(
     code = room["code"]
     first_owner = owner_of(client, code)
 
-    async def play() -> None:
+    async def play() -> dict[str, Any]:
         players = await seat([owner, other, other], code, room["host_token"], ["Ann", "Bob", "Cat"])
         await players[0].send(type="start")
         await drive(players, until_round=1)
@@ -189,7 +189,8 @@ def test_a_paused_owner_that_lost_its_lease_cannot_write(
             assert ann.view is not None
             options = ann.view["you"]["bid_options"]
             currency = next(c for c in ann.view["column"] if not options[c]["reason"])
-            await ann.send(type="bid", currency=currency, amount=options[currency]["min"])
+            bid = {"type": "bid", "currency": currency, "amount": options[currency]["min"]}
+            await ann.send(**bid)
             await asyncio.sleep(0.2)
         finally:
             owner.resume()
@@ -199,8 +200,9 @@ def test_a_paused_owner_that_lost_its_lease_cannot_write(
         for p in players:
             assert not secrets_leaked(p), p.name
             await p.close()
+        return bid
 
-    run(play())
+    bid = run(play())
     entries = log_entries(client, code)
     assert [e["seq"] for e in entries] == list(range(1, len(entries) + 1))
     epochs = [e["epoch"] for e in entries]
@@ -208,6 +210,11 @@ def test_a_paused_owner_that_lost_its_lease_cannot_write(
     taken = next(i for i, e in enumerate(epochs) if e != first_epoch)
     # Once the lease changed hands, not one entry of the old owner's epoch was written.
     assert all(e > first_epoch for e in epochs[taken:])
+    # Ann's bid, refused by Redis on the stale owner, was passed on and applied by the new one.
+    bids = [
+        e for e in entries[taken:] if e["kind"] == "action" and e["data"]["action"]["type"] == "bid"
+    ]
+    assert bids[0]["data"]["action"] == {**bid, "seat": 0}
     noticed = owner.log.read_text()
     assert "is no longer held" in noticed or "lost; the room is handed over" in noticed
 
