@@ -222,3 +222,20 @@ def test_a_paused_owner_that_lost_its_lease_cannot_write(
 def owner_of_or_none(client: redis.Redis, code: str) -> str | None:
     holder = client.get(f"pc:lease:{code}")
     return None if holder is None else holder.decode()  # type: ignore[union-attr]
+
+
+def test_the_clients_of_a_dead_relay_are_shown_away(nodes: list[Node]) -> None:
+    owner, relay = nodes[0], nodes[1]
+    room = owner.create_room(seed=SEED, **PACE)
+
+    async def play() -> None:
+        ann, bob = await seat([owner, relay], room["code"], room["host_token"], ["Ann", "Bob"])
+        await ann.wait(
+            lambda: len(ann.view["players"]) == 2 and ann.view["players"][1]["connected"]
+        )  # type: ignore[index]
+        relay.kill()  # Bob's process dies without a word to the owner
+        await ann.wait(lambda: not ann.view["players"][1]["connected"])  # type: ignore[index]
+        for p in (ann, bob):
+            await p.close()
+
+    run(play())
