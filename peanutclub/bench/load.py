@@ -70,6 +70,10 @@ class Plan:
     worker: int = 0
     cpus: list[int] | None = None
     seed: int = 0
+    #: Several processes sharing rooms (docs/scaling.md): the ports of all of them. Each room is
+    #: opened on `port` (whose process then owns it) and seat i connects to `ports[i % n]`; each
+    #: seat's own receipt of a bid is also timed, apart for seats on the owner and the others.
+    ports: list[int] = field(default_factory=list)
 
 
 @dataclass
@@ -84,6 +88,9 @@ class Stats:
     errors: Counter[str] = field(default_factory=Counter)
     measuring: bool = False
     closing: bool = False
+    #: With `Plan.ports`: bid-to-receipt for seats on the owning process, and on the others.
+    near: list[float] = field(default_factory=list)
+    far: list[float] = field(default_factory=list)
 
 
 class BaseRoom:
@@ -98,10 +105,11 @@ class BaseRoom:
         self.pending: dict[Any, list[Any]] = {}
 
     async def _connect(self, path: str) -> None:
+        ports = self.plan.ports or [self.plan.port]
         for seat in range(SEATS):
             client = await connect(
                 self.plan.host,
-                self.plan.port,
+                ports[seat % len(ports)],
                 path,
                 lambda raw, seat=seat: self.received(seat, raw),  # type: ignore[misc]
             )
@@ -112,10 +120,14 @@ class BaseRoom:
         if not self.stats.closing:
             self.stats.errors["disconnected"] += 1
 
-    def delivered(self, key: Any) -> None:
+    def delivered(self, key: Any, seat: int | None = None) -> None:
         entry = self.pending.get(key)
         if entry is None:
             return
+        ports = self.plan.ports
+        if ports and seat is not None and entry[3]:
+            near = ports[seat % len(ports)] == self.plan.port
+            (self.stats.near if near else self.stats.far).append(time.perf_counter() - entry[0])
         entry[1] -= 1
         if entry[1] == 0:
             del self.pending[key]
@@ -231,7 +243,7 @@ class GameRoom(BaseRoom):
                 self.seq = message["seq"]
                 self.high_bid = high
             if high is not None:
-                self.delivered((high["seat"], high["amount"], high["currency"]))
+                self.delivered((high["seat"], high["amount"], high["currency"]), seat)
         elif kind == "state" or kind == "welcome":
             self.state(seat, message)
         elif kind == "error":
@@ -399,6 +411,8 @@ def result_of(stats: Stats) -> dict[str, Any]:
         "refusals": dict(stats.refusals),
         "errors": dict(stats.errors),
         "lag_p99": lag[int(0.99 * (len(lag) - 1))] if lag else 0.0,
+        "near": stats.near,
+        "far": stats.far,
     }
 
 

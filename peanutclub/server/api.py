@@ -162,6 +162,10 @@ async def room_summary(code: str, request: Request, state: State) -> Any:
         room = find_room(request, state, code)
     except RuleError as error:
         return refusal(error)
+    if room is None and state.rooms.cluster is not None:
+        summary = await state.rooms.cluster.summary(normalise_code(code))
+        if summary is not None:
+            return JSONResponse(orjson.loads(orjson.dumps(summary)))
     if room is None:
         return refusal(refuse("unknown_room"))
     return JSONResponse(orjson.loads(orjson.dumps(room.summary())))
@@ -186,7 +190,9 @@ async def room_games(code: str, request: Request, state: State) -> Any:
             room = find_room(request, state, code)
         except RuleError as error:
             return refusal(error)
-        if room is None:
+        if room is None and not (
+            state.rooms.cluster is not None and await state.rooms.cluster.summary(code)
+        ):
             return refusal(refuse("unknown_room"))
     return JSONResponse(
         {

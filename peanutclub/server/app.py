@@ -40,7 +40,7 @@ def create_app(
     settings = settings or Settings()
     # The SQLite file is opened in the lifespan (it needs the running loop); until then, and when
     # `store="memory"` is asked for, the rooms live in memory.
-    open_sqlite = store is None and settings.store == "sqlite"
+    open_sqlite = store is None and settings.store == "sqlite" and not settings.redis
     rooms = Rooms(settings, store or MemoryStore(), clock or RealClock())
     templates = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(settings.templates_dir)),
@@ -54,8 +54,18 @@ def create_app(
             rooms.store = await SqliteStore.open(
                 settings.db_path, synchronous=settings.db_synchronous
             )
+        if settings.redis and store is None:
+            # Rooms are shared: each is rebuilt by whichever process takes its lease, when a
+            # client comes for it (cluster.py), not all at start-up.
+            from peanutclub.server.cluster import Cluster, new_process_id
+            from peanutclub.server.redis_store import RedisStore
+
+            shared = RedisStore.connect(settings.redis, new_process_id())
+            rooms.store = shared
+            rooms.cluster = Cluster(rooms, shared, settings.lease_ms)
+            await rooms.cluster.start()
         started = time.perf_counter()
-        restored = await rooms.restore_all()
+        restored = 0 if rooms.cluster is not None else await rooms.restore_all()
         if restored:
             log.info(
                 "%d rooms restored from the store in %.2f s",

@@ -30,6 +30,12 @@ def register(sub: Any) -> None:
         help="keep rooms in memory only: nothing survives a restart (for tests)",
     )
     serve.add_argument(
+        "--redis",
+        metavar="URL",
+        help="share rooms with other processes through this Redis (redis://host:port/db): "
+        "rooms, logs and finished games live there instead of SQLite",
+    )
+    serve.add_argument(
         "--dev",
         action="store_true",
         default=None,
@@ -45,7 +51,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
     """Environment first (PEANUTCLUB_*), then whatever the command line says."""
     overrides: dict[str, Any] = {
         name: getattr(args, name)
-        for name in ("host", "port", "db", "dev")
+        for name in ("host", "port", "db", "dev", "redis")
         if getattr(args, name, None) is not None
     }
     if getattr(args, "memory", None):
@@ -62,7 +68,9 @@ def run_serve(args: argparse.Namespace) -> int:
     from peanutclub.server.sqlite_store import StoreError, open_database
 
     settings = settings_from(args)
-    if settings.store == "sqlite":
+    if settings.redis:
+        print(f"Rooms are shared through Redis at {settings.redis}", flush=True)
+    elif settings.store == "sqlite":
         # Check the file before anything starts, so that a damaged or locked database is one
         # clear line and a non-zero exit, not a traceback from inside the server.
         try:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 from urllib.parse import urlsplit
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -25,6 +25,7 @@ from peanutclub.server.views import error_frame
 
 if TYPE_CHECKING:
     from peanutclub.server.app import ServerState
+    from peanutclub.server.cluster import Link
 
 log = logging.getLogger(__name__)
 
@@ -32,11 +33,27 @@ log = logging.getLogger(__name__)
 RATE_ERRORS = 5
 
 
+class Client(Protocol):
+    """Who a frame came from: a room viewer that knows whether it has done its handshake."""
+
+    seat: int | None
+    host: bool
+    shaken: bool
+
+    def send(self, frame: str) -> None: ...
+
+    def close(self, code: int, reason: str) -> None: ...
+
+
 class Connection:
     """A room viewer backed by a WebSocket: frames are queued, a writer task sends them."""
 
     def __init__(self, websocket: WebSocket, queue_limit: int) -> None:
         self.websocket = websocket
+        #: With several processes: this connection's id and the handshake that takes its place
+        #: back in the room when the room changes owner (a `resume` once a seat is known).
+        self.id = ""
+        self.hello: str | None = None
         self.seat: int | None = None
         self.host = False
         self.shaken = False
@@ -103,19 +120,25 @@ async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
     address = client_address(websocket, settings.trusted_proxies)
     rooms = state.rooms
     await websocket.accept()
+    link: Link | None = None
+    room: Room | None = None
     try:
-        room = rooms.find(code, address)
+        if rooms.cluster is not None:
+            link = await rooms.cluster.link(code, address)
+        else:
+            room = rooms.find(code, address)
     except RuleError as error:
         await websocket.send_text(error_frame(error.code, error.message))
         await websocket.close(1013, "too many unknown room codes")
         return
-    if room is None:
+    if room is None and link is None:
         await websocket.send_text(error_frame("unknown_room", refuse("unknown_room").message))
         await websocket.close(4404, "unknown room")
         return
+    room_code = link.code if link is not None else room.code  # type: ignore[union-attr]
     # Counted from the moment of connecting (not from the handshake), with no await between the
     # check and the count, so that a burst of simultaneous connections cannot slip past a limit.
-    if rooms.connections_in[room.code] >= settings.max_connections_per_room:
+    if rooms.connections_in[room_code] >= settings.max_connections_per_room:
         await websocket.send_text(error_frame("room_full", "This room has too many viewers."))
         await websocket.close(1013, "room full")
         return
@@ -124,8 +147,10 @@ async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
         await websocket.close(1013, "too many connections")
         return
     rooms.connections_by[address] += 1
-    rooms.connections_in[room.code] += 1
+    rooms.connections_in[room_code] += 1
     connection = Connection(websocket, settings.send_queue_limit)
+    if link is not None:
+        link.attach(connection)
     writer = asyncio.get_running_loop().create_task(connection.write_forever())
     loop = asyncio.get_running_loop()
     timeout = loop.call_later(
@@ -133,21 +158,28 @@ async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
         lambda: None if connection.shaken else connection.close(1008, "no handshake in time"),
     )
     try:
-        await read_forever(connection, room, state)
+        await read_forever(connection, room, state, link)
     finally:
         timeout.cancel()
-        for counter, key in ((rooms.connections_by, address), (rooms.connections_in, room.code)):
+        for counter, key in ((rooms.connections_by, address), (rooms.connections_in, room_code)):
             counter[key] -= 1
             if counter[key] <= 0:
                 del counter[key]
-        await room.leave(connection)
+        if link is not None:
+            await link.leave(connection)
+        elif room is not None:
+            await room.leave(connection)
         connection.close(1000, "bye")
         with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
             await asyncio.wait_for(writer, 1.0)
 
 
-async def read_forever(connection: Connection, room: Room, state: ServerState) -> None:
-    """Read frames until the peer leaves; every refusal is answered and reading goes on."""
+async def read_forever(
+    connection: Connection, room: Room | None, state: ServerState, link: Link | None = None
+) -> None:
+    """Read frames until the peer leaves; every refusal is answered and reading goes on. With
+    several processes (`link`), the room may live in another process: the link routes each
+    checked frame there."""
     settings = state.settings
     websocket = connection.websocket
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
@@ -178,22 +210,36 @@ async def read_forever(connection: Connection, room: Room, state: ServerState) -
         if isinstance(text, bytes):
             connection.error(refuse("bad_message", "Send JSON text frames."))
             continue
-        try:
-            message = parse_client_message(text)
-        except BadMessage as bad:
-            connection.error(refuse("bad_message"), bad.ref)
-            continue
-        try:
-            if connection.shaken:
-                await dispatch.command(room, connection, message)
-            elif await dispatch.handshake(room, connection, message):
-                connection.shaken = True
-            else:
-                raise refuse("no_handshake")
-        except RuleError as error:
-            connection.error(error, message.ref)
-        except Exception:  # a bug must not cost the player their connection
-            log.exception("room %s: %s failed", room.code, message.type)
-            connection.error(
-                refuse("bad_message", "The server could not handle that."), message.ref
-            )
+        if link is not None:
+            await link.handle(connection, text)
+        else:
+            assert room is not None
+            await handle(room, connection, text)
+
+
+async def handle(
+    room: Room, client: Client, text: str, passes: tuple[type[Exception], ...] = ()
+) -> None:
+    """One checked frame from a client of `room`: the handshake first, then commands. Every
+    refusal is answered with an `error` frame; exceptions of the types in `passes` are raised
+    to the caller instead."""
+    try:
+        message = parse_client_message(text)
+    except BadMessage as bad:
+        client.send(error_frame("bad_message", refuse("bad_message").message, bad.ref))
+        return
+    try:
+        if client.shaken:
+            await dispatch.command(room, client, message)
+        elif await dispatch.handshake(room, client, message):
+            client.shaken = True
+        else:
+            raise refuse("no_handshake")
+    except RuleError as error:
+        client.send(error_frame(error.code, error.message, message.ref))
+    except passes:
+        raise
+    except Exception:  # a bug must not cost the player their connection
+        log.exception("room %s: %s failed", room.code, message.type)
+        bug = refuse("bad_message", "The server could not handle that.")
+        client.send(error_frame(bug.code, bug.message, message.ref))

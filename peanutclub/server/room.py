@@ -611,14 +611,19 @@ class Room:
 
     # ------------------------------------------------------------------ life and death
 
-    async def close(self) -> None:
-        """Stop the clock and the bots (the server is shutting down or the room expired)."""
+    def stop(self) -> None:
+        """Stop the clock and the bots; the viewers stay connected (another process takes the
+        room over, see cluster.py)."""
         self.closed = True
         if self._timer is not None:
             self._timer.cancel()
         for task in self._bots.values():
             task.cancel()
         self._bots.clear()
+
+    async def close(self) -> None:
+        """Stop the clock and the bots (the server is shutting down or the room expired)."""
+        self.stop()
         for v in list(self.viewers):
             v.close(1001, "the room is closing")
 

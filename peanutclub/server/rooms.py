@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import logging
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from peanutclub.server.clock import Clock
 from peanutclub.server.codes import new_code, new_token, normalise_code
@@ -15,6 +15,9 @@ from peanutclub.server.ratelimit import AddressThrottle
 from peanutclub.server.room import Room
 from peanutclub.server.settings import RoomSettings, Settings
 from peanutclub.server.store import RoomRecord, Store
+
+if TYPE_CHECKING:
+    from peanutclub.server.cluster import Cluster
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +38,8 @@ class Rooms:
         self.guesses = AddressThrottle(settings.room_guess_rate, settings.room_guess_burst)
         self._sweeper: asyncio.Task[None] | None = None
         self.pruned_at = 0.0
+        #: With several processes sharing rooms through Redis (cluster.py); None on one process.
+        self.cluster: Cluster | None = None
 
     def get(self, code: str) -> Room | None:
         return self.rooms.get(normalise_code(code))
@@ -81,6 +86,8 @@ class Rooms:
         else:
             raise RuntimeError("no free room code")
         room = Room(record, self.settings, self.store, self.clock)
+        if self.cluster is not None:
+            await self.cluster.adopt(room)
         self.rooms[code] = room
         if creator:
             self.created_by[creator] += 1
@@ -158,7 +165,9 @@ class Rooms:
     async def _drop(self, code: str, room: Room) -> None:
         """Close a room and free its memory (its log stays in the store until retention)."""
         await room.close()
-        del self.rooms[code]
+        self.rooms.pop(code, None)
+        if self.cluster is not None:
+            await self.cluster.dropped(code)
         if room.record.creator:
             self.created_by[room.record.creator] -= 1
 
@@ -170,6 +179,8 @@ class Rooms:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
-        for room in self.rooms.values():
+        if self.cluster is not None:
+            await self.cluster.close()
+        for room in list(self.rooms.values()):
             await room.close()
         await self.store.close()

@@ -90,6 +90,11 @@ class Settings(BaseSettings):
     #: 0 keeps them forever.
     keep_rooms_days: float = 30.0
     keep_games_days: float = 365.0
+    #: Several processes sharing rooms: the Redis URL (redis://host:port/db). The rooms, their
+    #: logs and the finished games then live in Redis, not in SQLite (see docs/scaling.md).
+    redis: str | None = None
+    #: How long a room's lease outlives its owner (ms): the pause its clients see if it dies.
+    lease_ms: int = 2000
     dev: bool = False
     #: Base URL for links handed out (join_url, tv_url, QR code); default: the request's own.
     public_url: str | None = None

@@ -1,0 +1,465 @@
+"""Several server processes sharing rooms through Redis (`peanutclub serve --redis URL`).
+
+Any process accepts any client of any room. A room has one owner at a time: the process holding
+its lease in Redis (see redis_store.py), which runs the `Room` exactly as a single process does:
+it applies every change in order and appends it to the log in Redis (fenced by the lease) before
+anyone hears of it. A process that does not own a room is a relay for its own clients of that room:
+
+- what a client sends (after the size and rate checks) is published on the room's inbox channel
+  `pc:in:{code}`, which only the owner listens to;
+- the owner serves each relayed client through a `RemoteViewer`, and everything it sends that
+  client goes on the channel `pc:out:{process}` of the one process holding that connection. The
+  owner still does all the viewer filtering: a process only ever receives the frames of the
+  clients it serves, so no seat's secrets reach a process that does not hold that seat.
+
+Each process watches the lease of every room it has clients for (`Link`). When the owner dies its
+lease expires; a process with clients in that room takes it, rebuilds the room from the log
+(`Room.restore`, `resume_clocks`) and replays each of its clients' handshakes into it; the other
+processes see the lease change hands and replay their clients' handshakes to the new owner
+(`resume` with the seat's token), so those clients get a fresh `welcome` after a short pause.
+An owner that finds its lease gone (it was paused or cut off from Redis) stops its room at once;
+whatever it still tries to write is refused by Redis (the fence), and its clients are handed over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import os
+import secrets
+from typing import TYPE_CHECKING, Any
+
+import orjson
+
+from peanutclub.server import dispatch
+from peanutclub.server.codes import normalise_code
+from peanutclub.server.connection import Connection, handle
+from peanutclub.server.errors import refuse
+from peanutclub.server.protocol import BadMessage, parse_client_message
+from peanutclub.server.redis_store import Fenced, P, RedisStore
+from peanutclub.server.room import Room
+from peanutclub.server.views import error_frame
+
+if TYPE_CHECKING:
+    from peanutclub.server.rooms import Rooms
+
+log = logging.getLogger(__name__)
+
+HANDSHAKES = (b'"join"', b'"resume"', b'"watch"')
+
+
+def new_process_id() -> str:
+    return f"{os.getpid()}-{secrets.token_hex(4)}"
+
+
+class RemoteViewer:
+    """On the owner: a client connected to another process. Its frames go to that process only."""
+
+    def __init__(self, cluster: Cluster, process: str, cid: str) -> None:
+        self.cluster = cluster
+        self.channel = f"{P}out:{process}"
+        self.process = process
+        self.cid = cid
+        self.seat: int | None = None
+        self.host = False
+        self.shaken = False
+        self.closing = False
+        self.inbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.worker: asyncio.Task[None] | None = None
+
+    def send(self, frame: str) -> None:
+        if not self.closing:
+            self.cluster.publish(self.channel, f"{self.cid}\nF{frame}")
+
+    def close(self, code: int, reason: str) -> None:
+        if not self.closing:
+            self.closing = True
+            self.cluster.publish(self.channel, f"{self.cid}\nC{code}\n{reason}")
+
+
+class Link:
+    """One room as seen from this process: owned here (`room`) or relayed to its owner."""
+
+    def __init__(self, cluster: Cluster, code: str) -> None:
+        self.cluster = cluster
+        self.code = code
+        self.room: Room | None = None
+        self.token: str | None = None  # the lease holder's token, as last seen
+        self.local: dict[str, Connection] = {}
+        self.remote: dict[str, RemoteViewer] = {}
+        self.watcher: asyncio.Task[None] | None = None
+        self._switch = asyncio.Lock()
+
+    # ------------------------------------------------------------------ this process's clients
+
+    def attach(self, connection: Connection) -> None:
+        connection.id = f"{self.cluster.process}/{next(self.cluster.ids)}"
+        self.local[connection.id] = connection
+        self.cluster.connections[connection.id] = (self, connection)
+
+    async def handle(self, connection: Connection, text: str) -> None:
+        """One checked frame of a client of this process."""
+        async with self._switch:
+            room = self.room
+            if room is None:
+                if not connection.shaken and any(h in text.encode()[:40] for h in HANDSHAKES):
+                    connection.hello = text
+                self.cluster.publish(f"{P}in:{self.code}", self._envelope(connection.id, text))
+                return
+        shaken = connection.shaken
+        try:
+            await handle(room, connection, text, passes=(Fenced,))
+        except Fenced:
+            # Redis refused the change: another process holds the lease now. Nothing happened
+            # here; the frame goes to the new owner, after this process's clients' handshakes.
+            await self.demote()
+            holder = await self.cluster.store.holder(self.code)
+            if holder is None:
+                error = refuse("bad_message", "The room is changing hands: send that again.")
+                connection.send(error_frame(error.code, error.message))
+                return
+            await self.follow(holder)
+            self.cluster.publish(f"{P}in:{self.code}", self._envelope(connection.id, text))
+            return
+        if connection.shaken and not shaken:
+            self._remember(room, connection, text)
+
+    def _remember(self, room: Room, connection: Connection, hello: str) -> None:
+        """The handshake that puts this connection back in its place in a rebuilt room."""
+        seat = connection.seat
+        if seat is not None and seat < len(room.seats):
+            connection.hello = orjson.dumps(
+                {"type": "resume", "token": room.seats[seat].token}
+            ).decode()
+        else:
+            connection.hello = hello
+
+    def _envelope(self, cid: str, text: str | None) -> str:
+        body: dict[str, Any] = {"c": cid, "p": self.cluster.process}
+        if text is None:
+            body["bye"] = 1
+        else:
+            body["t"] = text
+        return orjson.dumps(body).decode()
+
+    async def leave(self, connection: Connection) -> None:
+        self.local.pop(connection.id, None)
+        self.cluster.connections.pop(connection.id, None)
+        if self.room is not None:
+            await self.room.leave(connection)
+        else:
+            self.cluster.publish(f"{P}in:{self.code}", self._envelope(connection.id, None))
+
+    def relayed(self, connection: Connection, body: str) -> None:
+        """A frame or a close from the owner for one of this process's clients."""
+        if body[0] == "C":
+            code, reason = body[1:].split("\n", 1)
+            connection.close(int(code), reason)
+            return
+        frame = body[1:]
+        if frame.startswith('{"type":"welcome"'):
+            welcome = orjson.loads(frame)
+            connection.shaken = True
+            connection.seat, connection.host = welcome.get("seat"), bool(welcome.get("host"))
+            if welcome.get("token"):
+                connection.hello = orjson.dumps(
+                    {"type": "resume", "token": welcome["token"]}
+                ).decode()
+        connection.send(frame)
+
+    # ------------------------------------------------------------------ on the owner
+
+    def inbox(self, message: bytes) -> None:
+        """A relayed client's frame (or its leaving), in the order its process sent them."""
+        body = orjson.loads(message)
+        cid = body["c"]
+        viewer = self.remote.get(cid)
+        if viewer is None:
+            if "bye" in body:
+                return
+            viewer = self.remote[cid] = RemoteViewer(self.cluster, body["p"], cid)
+            viewer.worker = asyncio.get_running_loop().create_task(self._serve(viewer))
+        viewer.inbox.put_nowait(None if "bye" in body else body["t"])
+
+    async def _serve(self, viewer: RemoteViewer) -> None:
+        room = self.room
+        while room is not None and room is self.room:
+            text = await viewer.inbox.get()
+            if text is None:
+                self.remote.pop(viewer.cid, None)
+                await room.leave(viewer)
+                return
+            await handle(room, viewer, text)
+
+    # ------------------------------------------------------------------ the lease
+
+    async def settle(self) -> None:
+        """Learn who owns the room; take it if nobody does."""
+        holder = await self.cluster.store.holder(self.code)
+        if holder is None:
+            await self.promote()
+        else:
+            self.token = holder
+
+    async def promote(self, room: Room | None = None) -> bool:
+        """Take the lease and run the room here (rebuilt from the log unless given)."""
+        store, cluster = self.cluster.store, self.cluster
+        token = await store.acquire(self.code, cluster.lease_ms)
+        if token is None:
+            return False
+        async with self._switch:
+            if room is None:
+                loaded = await store.load(self.code)
+                if loaded is None:
+                    await store.release(self.code)
+                    return False
+                record, entries = loaded
+                room = Room.restore(record, entries, cluster.settings, store, cluster.rooms.clock)
+                log.info("room %s: taken over with lease %s", self.code, token)
+            self.room, self.token = room, token
+            cluster.rooms.rooms[self.code] = room
+            await cluster.subscribe(f"{P}in:{self.code}")
+            await room.resume_clocks()
+            for connection in list(self.local.values()):
+                await self._replay(room, connection)
+        return True
+
+    async def _replay(self, room: Room, connection: Connection) -> None:
+        if connection.hello is None:
+            return
+        try:
+            message = parse_client_message(connection.hello)
+            await dispatch.handshake(room, connection, message)
+            connection.shaken = True
+        except BadMessage:
+            return
+        except Exception as error:
+            code = getattr(error, "code", "bad_message")
+            connection.send(error_frame(code, str(error)))
+
+    async def demote(self) -> None:
+        """The lease is lost: stop the room here, hand this process's clients to the new owner."""
+        async with self._switch:
+            room = self.room
+            if room is None:
+                return
+            log.warning("room %s: lease %s lost; the room is handed over", self.code, self.token)
+            self.room = None
+            self.cluster.store.tokens.pop(self.code, None)
+            self.cluster.rooms.rooms.pop(self.code, None)
+            room.stop()
+            for viewer in self.remote.values():
+                if viewer.worker is not None:
+                    viewer.worker.cancel()
+            self.remote.clear()
+            await self.cluster.unsubscribe(f"{P}in:{self.code}")
+            self.token = None
+
+    async def follow(self, holder: str) -> None:
+        """The lease changed hands: replay this process's clients' handshakes to the new owner."""
+        async with self._switch:
+            self.token = holder
+            for connection in list(self.local.values()):
+                if connection.hello is not None:
+                    self.cluster.publish(
+                        f"{P}in:{self.code}", self._envelope(connection.id, connection.hello)
+                    )
+
+    async def watch(self) -> None:
+        cluster, store = self.cluster, self.cluster.store
+        every = cluster.lease_ms / 4000
+        ticks = 0
+        while True:
+            await asyncio.sleep(every)
+            ticks += 1
+            try:
+                if self.room is not None and self.token is not None:
+                    if not await store.renew(self.code, self.token, cluster.lease_ms):
+                        await self.demote()
+                    elif ticks % 4 == 0:
+                        await self._forget_dead_processes()
+                    continue
+                holder = await store.holder(self.code)
+                if holder is None:
+                    await self.promote()
+                elif holder != self.token:
+                    await self.follow(holder)
+                if self.room is None and not self.local:
+                    cluster.links.pop(self.code, None)
+                    return
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("room %s: watching the lease failed", self.code)
+
+    async def _forget_dead_processes(self) -> None:
+        """Relayed clients of a process that stopped beating have left."""
+        room = self.room
+        processes = {v.process for v in self.remote.values()}
+        if room is None or not processes:
+            return
+        for process in processes:
+            if not await self.cluster.store.client.exists(f"{P}proc:{process}"):
+                for cid, viewer in list(self.remote.items()):
+                    if viewer.process == process:
+                        del self.remote[cid]
+                        if viewer.worker is not None:
+                            viewer.worker.cancel()
+                        await room.leave(viewer)
+
+    async def close(self) -> None:
+        if self.watcher is not None:
+            self.watcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.watcher
+        room = self.room
+        if room is not None:
+            room.stop()
+            self.room = None
+            self.cluster.rooms.rooms.pop(self.code, None)
+            await self.cluster.store.release(self.code)
+
+
+class Cluster:
+    def __init__(self, rooms: Rooms, store: RedisStore, lease_ms: int) -> None:
+        self.rooms = rooms
+        self.settings = rooms.settings
+        self.store = store
+        self.process = store.process
+        self.lease_ms = lease_ms
+        self.links: dict[str, Link] = {}
+        self.connections: dict[str, tuple[Link, Connection]] = {}
+        self.ids = itertools.count(1)
+        self.outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self.pubsub = store.client.pubsub()
+        self.tasks: list[asyncio.Task[None]] = []
+
+    # ------------------------------------------------------------------ rooms
+
+    async def link(self, code: str, address: str) -> Link | None:
+        """The link for a room any process may own; None (counted as a guess) if unknown."""
+        rooms = self.rooms
+        if rooms.guesses.blocked(address):
+            raise refuse("rate_limited", "Too many unknown room codes; wait a little.")
+        code = normalise_code(code)
+        link = self.links.get(code)
+        if link is not None:
+            return link
+        if not await self.store.client.exists(f"{P}room:{code}"):
+            rooms.guesses.failed(address)
+            return None
+        link = self.links.get(code)
+        if link is None:
+            link = self.links[code] = Link(self, code)
+            await link.settle()
+            link.watcher = asyncio.get_running_loop().create_task(link.watch())
+        return link
+
+    async def adopt(self, room: Room) -> None:
+        """A room just created here: this process owns it from the start."""
+        link = self.links[room.code] = Link(self, room.code)
+        if not await link.promote(room):
+            raise RuntimeError(f"room {room.code}: a new room's lease was taken")
+        link.watcher = asyncio.get_running_loop().create_task(link.watch())
+
+    async def dropped(self, code: str) -> None:
+        """The room was closed here (idle): give its lease back."""
+        link = self.links.get(code)
+        if link is not None and not link.local:
+            self.links.pop(code, None)
+            await link.close()
+
+    async def summary(self, code: str) -> dict[str, Any] | None:
+        """A room's public summary, rebuilt from the log when another process owns it."""
+        loaded = await self.store.load(code)
+        if loaded is None:
+            return None
+        record, entries = loaded
+        room = Room.restore(record, entries, self.settings, self.store, self.rooms.clock)
+        return room.summary()
+
+    # ------------------------------------------------------------------ Redis traffic
+
+    def publish(self, channel: str, message: str) -> None:
+        self.outbox.put_nowait((channel, message))
+
+    async def subscribe(self, channel: str) -> None:
+        await self.pubsub.subscribe(channel)
+
+    async def unsubscribe(self, channel: str) -> None:
+        await self.pubsub.unsubscribe(channel)
+
+    async def _publish_forever(self) -> None:
+        client = self.store.client
+        while True:
+            batch = [await self.outbox.get()]
+            while not self.outbox.empty():
+                batch.append(self.outbox.get_nowait())
+            try:
+                async with client.pipeline(transaction=False) as pipe:
+                    for channel, message in batch:
+                        pipe.publish(channel, message)
+                    await pipe.execute()
+            except Exception:
+                log.exception("publishing %d messages failed", len(batch))
+
+    async def _listen_forever(self) -> None:
+        mine = f"{P}out:{self.process}".encode()
+        inbox = f"{P}in:".encode()
+        while True:
+            try:
+                message = await self.pubsub.get_message(ignore_subscribe_messages=True, timeout=1)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("reading from Redis failed")
+                await asyncio.sleep(0.5)
+                continue
+            if message is None:
+                continue
+            channel, data = message["channel"], message["data"]
+            try:
+                if channel == mine:
+                    cid, body = data.decode().split("\n", 1)
+                    found = self.connections.get(cid)
+                    if found is not None:
+                        found[0].relayed(found[1], body)
+                elif channel.startswith(inbox):
+                    link = self.links.get(channel[len(inbox) :].decode())
+                    if link is not None and link.room is not None:
+                        link.inbox(data)
+            except Exception:
+                log.exception("a message from Redis could not be handled")
+
+    async def _beat_forever(self) -> None:
+        key = f"{P}proc:{self.process}"
+        while True:
+            with contextlib.suppress(Exception):
+                await self.store.client.set(key, "1", px=self.lease_ms)
+            await asyncio.sleep(self.lease_ms / 4000)
+
+    async def start(self) -> None:
+        await self.store.client.set(f"{P}proc:{self.process}", "1", px=self.lease_ms)
+        await self.subscribe(f"{P}out:{self.process}")
+        loop = asyncio.get_running_loop()
+        for job in (self._publish_forever, self._listen_forever, self._beat_forever):
+            self.tasks.append(loop.create_task(job()))
+
+    async def close(self) -> None:
+        """Stop the rooms owned here and give their leases back, so another process takes them
+        over at once."""
+        for link in list(self.links.values()):
+            await link.close()
+        self.links.clear()
+        for _ in range(100):  # let the last frames and handovers out, for a second at most
+            if self.outbox.empty():
+                break
+            await asyncio.sleep(0.01)
+        for task in self.tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        with contextlib.suppress(Exception):
+            await self.pubsub.aclose()  # type: ignore[no-untyped-call]

@@ -1,0 +1,154 @@
+"""A real redis-server and real `peanutclub serve --redis` processes, and clients that keep every
+frame they are sent (to check that none holds another seat's secrets)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import redis
+from websockets.asyncio.client import ClientConnection
+
+from tests.persistence.procs import WAIT, Player, Server, command, env, free_port
+
+#: Short leases keep the take-over tests short: an owner's death is noticed within a second.
+LEASE_MS = 1000
+PACE = {"going_step_seconds": 0.01, "idle_seconds": 0, "pay_seconds": 300}
+
+
+@dataclass
+class RedisServer:
+    port: int
+    log: Path
+    proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> RedisServer:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            raise AssertionError("redis-server is missing: apt-get install -y redis-server")
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(
+                [binary, "--port", str(self.port), "--save", "", "--appendonly", "no"],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+        client = self.client()
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:
+            with contextlib.suppress(redis.ConnectionError):
+                if client.ping():
+                    return self
+            time.sleep(0.05)
+        raise AssertionError("redis-server did not answer in time")
+
+    def client(self) -> redis.Redis:
+        return redis.Redis(port=self.port)
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.terminate()
+            self.proc.wait(10)
+
+
+@dataclass
+class Node(Server):
+    """`peanutclub serve --dev --redis URL` in a child process."""
+
+    redis_url: str = ""
+
+    def start(self) -> Node:
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(
+                command(self.db, self.port, "--redis", self.redis_url),
+                env={**env(), "PEANUTCLUB_LEASE_MS": str(LEASE_MS)},
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise AssertionError(f"the server exited: {self.log.read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(f"{self.base}/healthz", timeout=1):
+                    return self
+            except OSError:
+                time.sleep(0.05)
+        raise AssertionError("the server did not answer in time")
+
+    def pause(self) -> None:
+        assert self.proc is not None
+        os.kill(self.proc.pid, signal.SIGSTOP)
+
+    def resume(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGCONT)
+
+
+def start_nodes(tmp: Path, redis_url: str, count: int) -> list[Node]:
+    nodes = []
+    for i in range(count):
+        node = Node(tmp / f"unused-{i}.db", free_port(), tmp / f"node-{i}.log", redis_url=redis_url)
+        nodes.append(node.start())
+    return nodes
+
+
+@dataclass(eq=False)
+class Keeper(Player):
+    """A client that also keeps every frame it is sent, and counts its welcomes."""
+
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    welcomes: int = 0
+
+    async def _read(self, ws: ClientConnection) -> None:
+        with contextlib.suppress(Exception):
+            async for raw in ws:
+                message = json.loads(raw)
+                self.frames.append(message)
+                kind = message["type"]
+                if kind in ("welcome", "state", "patch"):
+                    self.seq = message["seq"]
+                    self.seqs.append(message["seq"])
+                if kind == "welcome":
+                    self.welcomes += 1
+                    self.seat, self.token = message["seat"], message["token"]
+                    self.host = message["host"]
+                    self.view = message["state"]
+                elif kind == "state":
+                    self.view = message["state"]
+                elif kind == "patch" and self.view is not None:
+                    keys = ("high_bid", "going", "deadline", "deadline_kind", "now", "min_bids")
+                    self.view = {**self.view, **{k: message[k] for k in keys if k in message}}
+                elif kind == "error":
+                    self.errors.append(message)
+                self.changed.set()
+        self.changed.set()
+
+
+def secrets_leaked(player: Keeper) -> list[dict[str, Any]]:
+    """Frames this client was sent that show another seat's private view."""
+    leaked = []
+    for frame in player.frames:
+        state = frame.get("state")
+        if not isinstance(state, dict):
+            continue
+        you = state.get("you")
+        if you is not None and (player.seat is None or you.get("seat") != player.seat):
+            leaked.append(frame)
+    return leaked
+
+
+def log_entries(client: redis.Redis, code: str) -> list[dict[str, Any]]:
+    return [json.loads(raw) for raw in client.lrange(f"pc:log:{code}", 0, -1)]  # type: ignore[union-attr]
