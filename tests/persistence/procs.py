@@ -17,7 +17,7 @@ from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
 
 from websockets.asyncio.client import ClientConnection, connect
 
@@ -60,10 +60,17 @@ class Server:
     def ws_base(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self) -> Server:
+    def command(self) -> list[str]:
+        """The command line that starts this server (subclasses add their own flags)."""
+        return command(self.db, self.port)
+
+    def environment(self) -> dict[str, str]:
+        return env()
+
+    def start(self) -> Self:
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
-                command(self.db, self.port), env=env(), stdout=out, stderr=subprocess.STDOUT
+                self.command(), env=self.environment(), stdout=out, stderr=subprocess.STDOUT
             )
         deadline = time.monotonic() + WAIT
         while time.monotonic() < deadline:

@@ -10,7 +10,6 @@ import shutil
 import signal
 import subprocess
 import time
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -69,24 +68,11 @@ class Node(Server):
 
     redis_url: str = ""
 
-    def start(self) -> Node:
-        with self.log.open("ab") as out:
-            self.proc = subprocess.Popen(
-                command(self.db, self.port, "--redis", self.redis_url),
-                env={**env(), "PEANUTCLUB_LEASE_MS": str(LEASE_MS)},
-                stdout=out,
-                stderr=subprocess.STDOUT,
-            )
-        deadline = time.monotonic() + WAIT
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise AssertionError(f"the server exited: {self.log.read_text()[-2000:]}")
-            try:
-                with urllib.request.urlopen(f"{self.base}/healthz", timeout=1):
-                    return self
-            except OSError:
-                time.sleep(0.05)
-        raise AssertionError("the server did not answer in time")
+    def command(self) -> list[str]:
+        return command(self.db, self.port, "--redis", self.redis_url)
+
+    def environment(self) -> dict[str, str]:
+        return {**env(), "PEANUTCLUB_LEASE_MS": str(LEASE_MS)}
 
     def pause(self) -> None:
         assert self.proc is not None
