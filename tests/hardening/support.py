@@ -4,16 +4,12 @@ main thread, and the conservation checks run on a game."""
 from __future__ import annotations
 
 import asyncio
-import threading
-import time
 from collections import Counter
 from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
-
-import uvicorn
 
 from peanutclub.engine import Game, Phase, action_from_dict
 from peanutclub.server import Settings, create_app
@@ -56,42 +52,11 @@ class Served:
 
 @contextmanager
 def serve_with_store(settings: Settings, store: MemoryStore) -> Iterator[Served]:
-    from server.harness import RunningServer, free_port
+    from server.harness import serve_app
 
-    port = free_port()
     app = create_app(settings, store=store)
-    config = uvicorn.Config(
-        app,
-        host="127.0.0.1",
-        port=port,
-        ws_max_size=settings.ws_max_size,
-        ws_per_message_deflate=settings.ws_per_message_deflate,
-        log_level="critical",
-        lifespan="on",
-        proxy_headers=False,  # as `peanutclub serve` runs it: the app alone reads X-Forwarded-For
-    )
-    server = uvicorn.Server(config)
-    loops: list[asyncio.AbstractEventLoop] = []
-
-    def serve_forever() -> None:
-        async def main() -> None:
-            loops.append(asyncio.get_running_loop())
-            await server.serve()
-
-        asyncio.run(main())
-
-    thread = threading.Thread(target=serve_forever, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert thread.is_alive(), "the server did not start"
-        assert time.monotonic() < deadline, "the server did not start in time"
-        time.sleep(0.02)
-    try:
-        yield Served(RunningServer(f"http://127.0.0.1:{port}", settings), app, store, loops[0])
-    finally:
-        server.should_exit = True
-        thread.join(10)
+    with serve_app(app, settings, log_level="critical") as (running, loop):
+        yield Served(running, app, store, loop)
 
 
 def games_in_log(entries: list[LogEntry]) -> list[tuple[int, int, list[dict[str, Any]]]]:

@@ -46,20 +46,36 @@ class RunningServer:
 
 
 @contextmanager
-def serve(settings: Settings) -> Iterator[RunningServer]:
-    """Run uvicorn in a thread (its own event loop) for the duration of the block."""
+def serve_app(
+    app: Any, settings: Settings, *, log_level: str = "warning"
+) -> Iterator[tuple[RunningServer, asyncio.AbstractEventLoop]]:
+    """Run `app` under uvicorn on a thread (its own event loop) for the duration of the block.
+
+    Yields the server's address and its loop (to read a room without racing its writer). Like
+    `peanutclub serve`, uvicorn does not trust X-Forwarded-For: the app alone decides.
+    """
     port = free_port()
     config = uvicorn.Config(
-        create_app(settings),
+        app,
         host="127.0.0.1",
         port=port,
         ws_max_size=settings.ws_max_size,
         ws_per_message_deflate=settings.ws_per_message_deflate,
-        log_level="warning",
+        log_level=log_level,
         lifespan="on",
+        proxy_headers=False,
     )
     server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
+    loops: list[asyncio.AbstractEventLoop] = []
+
+    def serve_forever() -> None:
+        async def main() -> None:
+            loops.append(asyncio.get_running_loop())
+            await server.serve()
+
+        asyncio.run(main())
+
+    thread = threading.Thread(target=serve_forever, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
     while not server.started:
@@ -67,10 +83,17 @@ def serve(settings: Settings) -> Iterator[RunningServer]:
         assert time.monotonic() < deadline, "the server did not start in time"
         time.sleep(0.02)
     try:
-        yield RunningServer(f"http://127.0.0.1:{port}", settings)
+        yield RunningServer(f"http://127.0.0.1:{port}", settings), loops[0]
     finally:
         server.should_exit = True
         thread.join(10)
+
+
+@contextmanager
+def serve(settings: Settings) -> Iterator[RunningServer]:
+    """A fresh app for `settings`, served for the duration of the block."""
+    with serve_app(create_app(settings), settings) as (running, _):
+        yield running
 
 
 def write_pages(root: Path) -> tuple[Path, Path]:
