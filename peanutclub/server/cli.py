@@ -84,16 +84,23 @@ def run_serve(args: argparse.Namespace) -> int:
     print(f"Peanut Club: open http://{display_host(settings.host)}:{settings.port}/", flush=True)
     app = create_app(settings)
     tune_gc()
-    uvicorn.run(
-        app,
-        host=settings.host,
-        port=settings.port,
-        ws_max_size=settings.ws_max_size,
-        ws_per_message_deflate=settings.ws_per_message_deflate,
-        proxy_headers=False,
-        log_level="info",
-    )
+    options = uvicorn_options(settings)
+    uvicorn.run(app, host=settings.host, port=settings.port, log_level="info", **options)
     return 0
+
+
+def uvicorn_options(settings: Settings) -> dict[str, Any]:
+    """How uvicorn serves the app, here and in the tests: our WebSocket protocol (frames written
+    straight to the socket, see `wire`), the size and compression settings, and no trust in
+    X-Forwarded-For at uvicorn's level (the app decides, from `trusted_proxies`)."""
+    from peanutclub.server.wire import WireProtocol
+
+    return {
+        "ws": WireProtocol,
+        "ws_max_size": settings.ws_max_size,
+        "ws_per_message_deflate": settings.ws_per_message_deflate,
+        "proxy_headers": False,
+    }
 
 
 def tune_gc() -> None:

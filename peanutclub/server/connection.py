@@ -22,6 +22,7 @@ from peanutclub.server.protocol import BadMessage, parse_client_message
 from peanutclub.server.ratelimit import TokenBucket
 from peanutclub.server.room import Room
 from peanutclub.server.views import error_frame
+from peanutclub.server.wire import frame_bytes, wire_of, write_now
 
 if TYPE_CHECKING:
     from peanutclub.server.app import ServerState
@@ -46,7 +47,9 @@ class Client(Protocol):
 
 
 class Connection:
-    """A room viewer backed by a WebSocket: frames are queued, a writer task sends them."""
+    """A room viewer backed by a WebSocket. A frame goes straight to the socket when nothing is
+    queued ahead of it and the socket takes it (`wire`); otherwise it is queued, and a writer
+    task sends the queue in order, waiting for a slow socket without holding up the room."""
 
     def __init__(self, websocket: WebSocket, queue_limit: int) -> None:
         self.websocket = websocket
@@ -60,9 +63,20 @@ class Connection:
         self.queue_limit = queue_limit
         self.queue: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
         self.closing = False
+        self.wire = wire_of(websocket.scope)
+        #: The writer has taken a frame off the queue and not yet handed it to the socket.
+        self.writing = False
 
     def send(self, frame: str) -> None:
         if self.closing:
+            return
+        wire = self.wire
+        if (
+            wire is not None
+            and not self.writing
+            and self.queue.empty()
+            and write_now(wire, frame_bytes(frame))
+        ):
             return
         if self.queue.qsize() >= self.queue_limit:
             self.close(1008, "too far behind; reconnect and resume")
@@ -87,7 +101,9 @@ class Connection:
                 if isinstance(item, tuple):
                     await self.websocket.close(*item)
                     return
+                self.writing = True
                 await self.websocket.send_text(item)
+                self.writing = False
 
 
 def client_address(websocket: WebSocket, trusted: list[str]) -> str:

@@ -1,0 +1,96 @@
+"""Frames written straight to a player's socket when nothing is waiting ahead of them.
+
+A change in a room is told to every viewer: six frames per bid at a full table. Sent the ASGI way,
+each frame wakes the connection's writer task and passes through Starlette and uvicorn before it
+reaches the socket; measured, that was the largest part of the server's time per delivered frame
+(docs/performance.md). A server-to-client text frame with no extension is only a two-to-ten-byte
+header and the UTF-8 text, the same for every receiver, so when a connection has nothing queued
+and its socket takes data, the room's loop writes the whole frame to the transport at once.
+Anything else (a queue behind a slow phone, a closing socket, compression) takes the ASGI path.
+
+uvicorn's own WebSocket protocol serves the connection; `WireProtocol` only lends itself to the app
+under `WIRE_KEY` in the scope's extensions. Without it (another server, a test client) every frame
+takes the ASGI path, with the same result on the wire.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Mapping
+from typing import Any
+
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.protocol import State
+
+#: Where `WireProtocol` puts itself in the ASGI scope's `extensions`.
+WIRE_KEY = "peanutclub.wire"
+
+#: FIN and the text opcode: a whole text message in one frame.
+_TEXT = 0x81
+
+
+class WireProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's sans-I/O WebSocket protocol, reachable from the app through the scope."""
+
+    def handle_connect(self, event: Any) -> None:
+        super().handle_connect(event)
+        scope = getattr(self, "scope", None)
+        if scope is not None:
+            scope["extensions"][WIRE_KEY] = self
+
+
+def wire_of(scope: Mapping[str, Any]) -> WireProtocol | None:
+    """The connection's protocol, when frames may be written to it directly: it is ours and
+    no extension (compression) was agreed, which would change every frame's bytes."""
+    wire = scope.get("extensions", {}).get(WIRE_KEY)
+    if not isinstance(wire, WireProtocol) or wire.conn.extensions:
+        return None
+    return wire
+
+
+def text_frame(payload: bytes) -> bytes:
+    """One unmasked, unfragmented text frame (RFC 6455 section 5.2), as a server sends it."""
+    size = len(payload)
+    if size < 126:
+        head = bytes((_TEXT, size))
+    elif size < 65536:
+        head = struct.pack("!BBH", _TEXT, 126, size)
+    else:
+        head = struct.pack("!BBQ", _TEXT, 127, size)
+    return head + payload
+
+
+class FrameBytes:
+    """A room sends the same text to each of its viewers in turn: encode it once for all."""
+
+    __slots__ = ("_frame", "_text")
+
+    def __init__(self) -> None:
+        self._text: str | None = None
+        self._frame = b""
+
+    def __call__(self, text: str) -> bytes:
+        if text is not self._text:
+            self._frame = text_frame(text.encode())
+            self._text = text
+        return self._frame
+
+
+#: Shared by every connection: the loop runs one fan-out at a time.
+frame_bytes = FrameBytes()
+
+
+def write_now(wire: WireProtocol, frame: bytes) -> bool:
+    """Write one whole frame if the socket can take it now; False: send it the ASGI way."""
+    transport = wire.transport
+    if (
+        wire.close_sent
+        or wire.disconnected
+        or not wire.writable.is_set()
+        or wire.conn.state is not State.OPEN
+        or transport is None
+        or transport.is_closing()
+    ):
+        return False
+    transport.write(frame)
+    return True

@@ -1,0 +1,134 @@
+"""Frames written straight to the socket: the bytes a client reads, order behind a slow socket."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from websockets.client import ClientProtocol
+from websockets.frames import Frame, Opcode
+from websockets.protocol import State
+from websockets.uri import parse_uri
+
+from peanutclub.server import Settings, create_app
+from peanutclub.server.connection import Connection
+from peanutclub.server.wire import FrameBytes, text_frame
+
+from .harness import join, run, serve_app, watch
+
+
+def client_reads(data: bytes) -> list[Frame]:
+    """What a real (sans-I/O) websockets client makes of bytes from the server."""
+    client = ClientProtocol(parse_uri("ws://localhost/"), state=State.OPEN, max_size=None)
+    client.receive_data(data)
+    return [event for event in client.events_received() if isinstance(event, Frame)]
+
+
+@pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65535, 65536, 70000])
+def test_a_written_frame_is_one_whole_text_message_at_every_length_boundary(size: int) -> None:
+    text = "é" * (size // 2) + "x" * (size % 2)  # multi-byte characters: lengths are bytes
+    frames = client_reads(text_frame(text.encode()) + text_frame(b'{"next":1}'))
+    assert [f.opcode for f in frames] == [Opcode.TEXT, Opcode.TEXT]
+    assert all(f.fin and not f.rsv1 for f in frames)
+    assert frames[0].data.decode() == text
+    assert frames[1].data == b'{"next":1}'
+
+
+def test_the_same_text_is_encoded_once_for_all_its_receivers() -> None:
+    encode = FrameBytes()
+    text = '{"type":"patch","seq":7}'
+    first = encode(text)
+    assert encode(text) is first
+    assert encode(text + " ") is not first
+    assert encode(text) == first  # a new text of the same value is encoded again, to equal bytes
+
+
+def connections(loop: asyncio.AbstractEventLoop, app: Any, code: str) -> list[Connection]:
+    async def read() -> list[Connection]:
+        room = app.state.peanutclub.rooms.rooms[code]
+        return [v for v in room.viewers if isinstance(v, Connection)]
+
+    return asyncio.run_coroutine_threadsafe(read(), loop).result(10)
+
+
+def on_loop(loop: asyncio.AbstractEventLoop, action: Callable[[], None]) -> None:
+    async def call() -> None:
+        action()
+
+    asyncio.run_coroutine_threadsafe(call(), loop).result(10)
+
+
+@pytest.mark.parametrize("compression", [False, True])
+def test_frames_go_straight_to_the_socket_unless_compression_was_agreed(compression: bool) -> None:
+    """Compressed frames differ per connection: those take the ASGI path, and still arrive."""
+    settings = Settings(dev=True, store="memory", ws_per_message_deflate=compression)
+    app = create_app(settings)
+    with serve_app(app, settings) as (server, loop):
+
+        async def body() -> None:
+            room = server.create_room()
+            client = await join(server, room["code"], "Ana")
+            (connection,) = connections(loop, app, room["code"])
+            assert (connection.wire is None) is compression
+            await client.send(type="resync", ref="r")
+            state = await client.until(lambda m: m.get("ref") == "r")
+            assert state["state"]["players"][0]["name"] == "Ana"
+            await client.ws.close()
+
+        run(body())
+
+
+def bidding(message: dict[str, Any]) -> bool:
+    return message["type"] == "state" and message["state"]["phase"] == "bidding"
+
+
+async def bid_rounds(players: list[Any], rounds: int) -> None:
+    """Each player in turn raises the high bid by one, `rounds` times round the table."""
+    for _ in range(rounds):
+        for player in players:
+            view = player.view
+            currency = next(c for c, o in view["you"]["bid_options"].items() if not o["reason"])
+            amount = view["min_bids"][currency]
+            await player.send(type="bid", amount=amount, currency=currency, ref="b")
+            await player.until(lambda m: m["type"] in ("patch", "state", "error"))
+            for other in players:
+                if other is not player:
+                    await other.until(lambda m: m["type"] in ("patch", "state"))
+
+
+def test_frames_queued_behind_a_paused_socket_keep_their_order_when_it_resumes() -> None:
+    """The transport pausing (a slow phone) sends frames to the queue; once it resumes, queued
+    frames go first and new ones follow: the watcher sees every seq, in order, none twice."""
+    settings = Settings(dev=True, store="memory")
+    app = create_app(settings)
+    with serve_app(app, settings) as (server, loop):
+
+        async def body() -> None:
+            room = server.create_room(seed=3)
+            code = room["code"]
+            tv = await watch(server, code, room["host_token"])
+            players = [await join(server, code, n) for n in ("Ana", "Bo", "Cy")]
+            await tv.send(type="start")
+            for client in (tv, *players):
+                await client.until(bidding)
+            (tv_connection,) = [c for c in connections(loop, app, code) if c.seat is None]
+            wire = tv_connection.wire
+            assert wire is not None
+
+            on_loop(loop, wire.pause_writing)  # what the transport calls when its buffer is full
+            await bid_rounds(players, 2)
+            queued = tv_connection.queue.qsize()
+            on_loop(loop, wire.resume_writing)
+            await bid_rounds(players, 2)
+
+            last = players[0].seq
+            await tv.until(lambda m: m.get("seq") == last)
+            assert queued >= 3, "the paused socket's frames were not queued"
+            assert tv.gaps == 0
+            seqs = [m["seq"] for m in tv.messages if m["type"] in ("patch", "state")]
+            assert seqs == sorted(set(seqs)), seqs
+            await asyncio.gather(*(c.ws.close() for c in (tv, *players)))
+
+        run(body())
