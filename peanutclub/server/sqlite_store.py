@@ -7,7 +7,13 @@ loss can take the last commits back; `synchronous=FULL` is the setting for that)
 arrive while one commit runs are written together in the next one, so under load a commit carries
 many actions and the cost per action falls.
 
-SQLite runs on one worker thread: the event loop never blocks on the file.
+Where the log is written: with `synchronous=NORMAL` a commit only hands pages to the operating
+system, tens of microseconds, so the writer task commits on the event loop itself. Sent to a
+worker thread instead, each commit waited for the interpreter's lock to pass back and forth
+between the busy loop and the thread (up to 5 ms a turn, several turns a commit), and under load
+that wait set the bids' p99 (docs/performance.md). What may take long stays on the worker thread:
+checkpoints (which sync the file; SQLite's automatic ones are off and the store runs them there),
+reads, retention, and every commit with `synchronous=FULL`, which syncs the disk each time.
 """
 
 from __future__ import annotations
@@ -21,6 +27,8 @@ from collections.abc import Callable, Collection
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
+
+import orjson
 
 from peanutclub.server.store import GameInfo, LogEntry, RoomRecord
 
@@ -63,6 +71,15 @@ MIGRATIONS: tuple[str, ...] = (
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+
+#: Log pages written between two checkpoints (SQLite's own default for its automatic ones).
+CHECKPOINT_PAGES = 1000
+#: Commits, or bytes of entries, between two looks at the log's size.
+CHECKPOINT_LOOK_EVERY = 64
+CHECKPOINT_LOOK_BYTES = 256 * 1024
+#: A room's `updated` time (what retention reads, in days) is written at most this often (s):
+#: rewriting it, and its index, with every bid doubled the pages each commit wrote.
+TOUCH_EVERY = 60.0
 
 
 class StoreError(RuntimeError):
@@ -115,6 +132,7 @@ def open_database(path: str | Path, *, synchronous: str = "NORMAL") -> sqlite3.C
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute(f"PRAGMA synchronous={'FULL' if synchronous.upper() == 'FULL' else 'NORMAL'}")
         conn.execute("PRAGMA foreign_keys=ON")
+        conn.execute("PRAGMA wal_autocheckpoint=0")  # the store checkpoints off the event loop
         conn.execute("BEGIN EXCLUSIVE")
         conn.execute("COMMIT")
         ok = conn.execute("PRAGMA quick_check").fetchone()
@@ -140,9 +158,12 @@ def open_database(path: str | Path, *, synchronous: str = "NORMAL") -> sqlite3.C
 class SqliteStore:
     """A `Store` on one SQLite file. Create with `await SqliteStore.open(path)`."""
 
-    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+    def __init__(self, conn: sqlite3.Connection, path: Path, *, inline: bool = False) -> None:
         self.path = path
         self._conn = conn
+        #: Commit log entries on the event loop (synchronous=NORMAL: no disk sync per commit).
+        self._inline = inline
+        self._checkpoint: asyncio.Task[None] | None = None
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
         self._pending: list[tuple[str, LogEntry, asyncio.Future[None]]] = []
         self._wake: asyncio.Event | None = None
@@ -151,6 +172,11 @@ class SqliteStore:
         #: How many commits carried how many entries: for benchmarks and the docs.
         self.commits = 0
         self.entries_written = 0
+        self.checkpoints = 0
+        #: Rooms whose `updated` was written in the current `TOUCH_EVERY` window, and its start.
+        self._touched: set[str] = set()
+        self._touch_window = 0.0
+        self._unlooked = (0, 0)  # commits and bytes since the log's size was last looked at
 
     @classmethod
     async def open(cls, path: str | Path, *, synchronous: str = "NORMAL") -> SqliteStore:
@@ -158,7 +184,7 @@ class SqliteStore:
         conn = await loop.run_in_executor(
             None, lambda: open_database(path, synchronous=synchronous)
         )
-        return cls(conn, Path(path))
+        return cls(conn, Path(path), inline=synchronous.upper() != "FULL")
 
     async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         loop = asyncio.get_running_loop()
@@ -215,10 +241,17 @@ class SqliteStore:
             batch, self._pending = self._pending, []
             if not batch:
                 continue
-            rows = [(c, e.seq, e.kind, json.dumps(e.data)) for c, e, _ in batch]
-            write = _log_writer(rows, sorted({c for c, _, _ in batch}), time.time())
+            rows = [(c, e.seq, e.kind, orjson.dumps(e.data).decode()) for c, e, _ in batch]
+            now = time.time()
+            write = _log_writer(rows, self._to_touch({c for c, _, _ in batch}, now), now)
             try:
-                await self._run(write)
+                if self._inline and self._lock.acquire(blocking=False):
+                    try:
+                        write(self._conn)
+                    finally:
+                        self._lock.release()
+                else:  # FULL, or the thread is busy with the file (a checkpoint, a read)
+                    await self._run(write)
             except Exception as exc:  # every waiter hears of the failure; nothing is acknowledged
                 for _, _, future in batch:
                     if not future.done():
@@ -229,6 +262,42 @@ class SqliteStore:
             for _, _, future in batch:
                 if not future.done():
                     future.set_result(None)
+            self._checkpoint_when_due(sum(len(r[3]) for r in rows))
+
+    def _to_touch(self, codes: set[str], now: float) -> list[str]:
+        """The rooms of a commit whose `updated` is due to be written again."""
+        if now - self._touch_window >= TOUCH_EVERY:
+            self._touched.clear()
+            self._touch_window = now
+        due = sorted(codes - self._touched)
+        self._touched.update(due)
+        return due
+
+    def _checkpoint_when_due(self, written: int) -> None:
+        """Copy the write-ahead log back into the file on the worker thread, once it has grown
+        by `CHECKPOINT_PAGES` (what SQLite would otherwise do inside a commit, on the loop)."""
+        commits, size = self._unlooked
+        commits, size = commits + 1, size + written
+        if commits < CHECKPOINT_LOOK_EVERY and size < CHECKPOINT_LOOK_BYTES:
+            self._unlooked = (commits, size)
+            return
+        self._unlooked = (0, 0)
+        if self._checkpoint is not None and not self._checkpoint.done():
+            return
+        if self._wal_pages() < CHECKPOINT_PAGES:
+            return
+        self._checkpoint = asyncio.create_task(self._run_checkpoint(), name="sqlite-checkpoint")
+
+    async def _run_checkpoint(self) -> None:
+        await self._run(_checkpoint)
+        self.checkpoints += 1
+
+    def _wal_pages(self) -> int:
+        try:
+            size = self.path.with_name(self.path.name + "-wal").stat().st_size
+        except OSError:
+            return 0
+        return size // 4096
 
     async def load(self, code: str) -> tuple[RoomRecord, list[LogEntry]] | None:
         def read(conn: sqlite3.Connection) -> tuple[RoomRecord, list[LogEntry]] | None:
@@ -256,6 +325,8 @@ class SqliteStore:
         )
 
     async def close(self) -> None:
+        if self._checkpoint is not None:
+            await asyncio.gather(self._checkpoint, return_exceptions=True)
         if self._writer is not None:
             while self._pending:
                 assert self._wake is not None
@@ -327,11 +398,17 @@ def _log_writer(
     def write(conn: sqlite3.Connection) -> None:
         with _transaction(conn):
             conn.executemany("INSERT INTO log (code, seq, kind, data) VALUES (?, ?, ?, ?)", rows)
-            conn.executemany(
-                "UPDATE rooms SET updated = ? WHERE code = ?", [(now, c) for c in touched]
-            )
+            if touched:
+                conn.executemany(
+                    "UPDATE rooms SET updated = ? WHERE code = ?", [(now, c) for c in touched]
+                )
 
     return write
+
+
+def _checkpoint(conn: sqlite3.Connection) -> None:
+    """Copy the log's pages into the file, then empty the log (its size says when it is due)."""
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
 
 class _transaction:

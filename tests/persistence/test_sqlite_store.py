@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 import pytest
 
 from peanutclub.server.sqlite_store import (
+    CHECKPOINT_PAGES,
     MIGRATIONS,
     SCHEMA_VERSION,
     SqliteStore,
@@ -73,6 +74,45 @@ def test_concurrent_appends_share_commits(tmp_path: Path) -> None:
     commits, written = run(go())
     assert written == 200
     assert commits < 200
+
+
+def test_commits_on_the_loop_and_checkpoints_on_the_thread_keep_every_entry(
+    tmp_path: Path,
+) -> None:
+    """The log grows past a checkpoint's worth of pages; the store empties it on its worker
+    thread while appends go on, and every entry is in the file when it is opened again."""
+    path = tmp_path / "c.db"
+    entries = 600
+    blob = "x" * 20_000  # ~5 pages an entry: about three checkpoints' worth in all
+
+    async def write() -> tuple[int, int]:
+        store = await SqliteStore.open(path)
+        await store.create_room(RoomRecord("WXYZ", "h", 0.0, {}))
+        largest = 0
+        for start in range(1, entries + 1, 20):
+            await asyncio.gather(
+                *(
+                    store.append("WXYZ", LogEntry(i, "a", {"i": i, "blob": blob}))
+                    for i in range(start, start + 20)
+                )
+            )
+            largest = max(largest, path.with_name("c.db-wal").stat().st_size)
+        await store.close()
+        return store.checkpoints, largest
+
+    async def read() -> list[int]:
+        store = await SqliteStore.open(path)
+        try:
+            loaded = await store.load("WXYZ")
+        finally:
+            await store.close()
+        assert loaded is not None and all(e.data["blob"] == blob for e in loaded[1])
+        return [int(e.data["i"]) for e in loaded[1]]
+
+    checkpoints, wal_bytes = run(write())
+    assert checkpoints >= 2
+    assert wal_bytes < 2 * CHECKPOINT_PAGES * 4096  # emptied as it goes, not grown without end
+    assert run(read()) == list(range(1, entries + 1))
 
 
 def test_a_room_code_is_only_created_once(tmp_path: Path) -> None:
