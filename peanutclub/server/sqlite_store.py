@@ -7,18 +7,20 @@ loss can take the last commits back; `synchronous=FULL` is the setting for that)
 arrive while one commit runs are written together in the next one, so under load a commit carries
 many actions and the cost per action falls.
 
-Where the log is written: with `synchronous=NORMAL` a commit only hands pages to the operating
-system, tens of microseconds, so the writer task commits on the event loop itself. Sent to a
-worker thread instead, each commit waited for the interpreter's lock to pass back and forth
-between the busy loop and the thread (up to 5 ms a turn, several turns a commit), and under load
-that wait set the bids' p99 (docs/performance.md). What may take long stays on the worker thread:
-checkpoints (which sync the file; SQLite's automatic ones are off and the store runs them there),
-reads, retention, and every commit with `synchronous=FULL`, which syncs the disk each time.
+Where the log is written: with `synchronous=NORMAL` a commit only hands a page or two to the
+operating system, about ten microseconds, so `append` commits on the event loop, there and then.
+Sent to a worker thread instead, each commit waited for the interpreter's lock to pass back and
+forth between the busy loop and the thread (up to 5 ms a turn), and under load that wait set the
+bids' p99 (docs/performance.md). What may take long stays on the worker thread: checkpoints
+(which sync the file; SQLite's automatic ones are off and the store runs them there), reads,
+retention, and, with `synchronous=FULL`, every commit, since each one syncs the disk: there the
+appends that arrive while a commit runs are grouped into the next one.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import sqlite3
 import threading
@@ -72,11 +74,10 @@ MIGRATIONS: tuple[str, ...] = (
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
-#: Log pages written between two checkpoints (SQLite's own default for its automatic ones).
-CHECKPOINT_PAGES = 1000
-#: Commits, or bytes of entries, between two looks at the log's size.
-CHECKPOINT_LOOK_EVERY = 64
-CHECKPOINT_LOOK_BYTES = 256 * 1024
+#: A checkpoint after this many commits, or bytes of entries, whichever comes first. A commit
+#: writes one page or a few to the log, so this is about SQLite's own default of 1000 pages.
+CHECKPOINT_COMMITS = 1000
+CHECKPOINT_BYTES = 4 * 1024 * 1024
 #: A room's `updated` time (what retention reads, in days) is written at most this often (s):
 #: rewriting it, and its index, with every bid doubled the pages each commit wrote.
 TOUCH_EVERY = 60.0
@@ -176,7 +177,9 @@ class SqliteStore:
         #: Rooms whose `updated` was written in the current `TOUCH_EVERY` window, and its start.
         self._touched: set[str] = set()
         self._touch_window = 0.0
-        self._unlooked = (0, 0)  # commits and bytes since the log's size was last looked at
+        #: The commit count at the last checkpoint, and the bytes of entries written since.
+        self._checkpointed_at = 0
+        self._bytes_since_checkpoint = 0
 
     @classmethod
     async def open(cls, path: str | Path, *, synchronous: str = "NORMAL") -> SqliteStore:
@@ -220,13 +223,37 @@ class SqliteStore:
             raise KeyError(record.code) from None
 
     async def append(self, code: str, entry: LogEntry) -> None:
-        """Durable once this returns: it waits for the group commit that carries the entry."""
+        """Durable once this returns. With `synchronous=NORMAL` and the file free, the entry is
+        committed here and now, without suspending the caller: a suspension would cost the
+        room's whole await chain a resumption, and the bid another turn or two of a busy loop,
+        for a commit that takes about ten microseconds. Otherwise it waits for the group commit
+        that carries it, on the worker thread."""
+        if self._inline and self._lock.acquire(blocking=False):
+            try:
+                self._commit([(code, entry)], self._conn)
+            finally:
+                self._lock.release()
+            self._checkpoint_when_due()
+            return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append((code, entry, future))
         self._ensure_writer()
         assert self._wake is not None
         self._wake.set()
         await future
+
+    def _commit(self, entries: list[tuple[str, LogEntry]], conn: sqlite3.Connection) -> None:
+        """One transaction: the entries, and the rooms' `updated` where it is due."""
+        rows = [(c, e.seq, e.kind, orjson.dumps(e.data).decode()) for c, e in entries]
+        now = time.time()
+        write = _log_writer(rows, self._to_touch({c for c, _ in entries}, now), now)
+        try:
+            write(conn)
+        except Exception as exc:
+            raise StoreError(f"could not write to the database: {exc}") from exc
+        self.commits += 1
+        self.entries_written += len(entries)
+        self._bytes_since_checkpoint += sum(len(r[3]) for r in rows)
 
     def _ensure_writer(self) -> None:
         if self._writer is None or self._writer.done():
@@ -241,28 +268,19 @@ class SqliteStore:
             batch, self._pending = self._pending, []
             if not batch:
                 continue
-            rows = [(c, e.seq, e.kind, orjson.dumps(e.data).decode()) for c, e, _ in batch]
-            now = time.time()
-            write = _log_writer(rows, self._to_touch({c for c, _, _ in batch}, now), now)
+            entries = [(c, e) for c, e, _ in batch]
             try:
-                if self._inline and self._lock.acquire(blocking=False):
-                    try:
-                        write(self._conn)
-                    finally:
-                        self._lock.release()
-                else:  # FULL, or the thread is busy with the file (a checkpoint, a read)
-                    await self._run(write)
+                await self._run(functools.partial(self._commit, entries))
             except Exception as exc:  # every waiter hears of the failure; nothing is acknowledged
+                error = exc if isinstance(exc, StoreError) else StoreError(str(exc))
                 for _, _, future in batch:
                     if not future.done():
-                        future.set_exception(StoreError(f"could not write to the database: {exc}"))
+                        future.set_exception(error)
                 continue
-            self.commits += 1
-            self.entries_written += len(batch)
             for _, _, future in batch:
                 if not future.done():
                     future.set_result(None)
-            self._checkpoint_when_due(sum(len(r[3]) for r in rows))
+            self._checkpoint_when_due()
 
     def _to_touch(self, codes: set[str], now: float) -> list[str]:
         """The rooms of a commit whose `updated` is due to be written again."""
@@ -273,31 +291,24 @@ class SqliteStore:
         self._touched.update(due)
         return due
 
-    def _checkpoint_when_due(self, written: int) -> None:
-        """Copy the write-ahead log back into the file on the worker thread, once it has grown
-        by `CHECKPOINT_PAGES` (what SQLite would otherwise do inside a commit, on the loop)."""
-        commits, size = self._unlooked
-        commits, size = commits + 1, size + written
-        if commits < CHECKPOINT_LOOK_EVERY and size < CHECKPOINT_LOOK_BYTES:
-            self._unlooked = (commits, size)
+    def _checkpoint_when_due(self) -> None:
+        """Copy the write-ahead log back into the file on the worker thread, every
+        `CHECKPOINT_COMMITS` commits (what SQLite would otherwise do inside a commit, on the
+        loop). `RESTART`: the next commit writes the log from its start again, so the log file
+        keeps its size and its blocks instead of growing, or being emptied and grown anew."""
+        if (
+            self.commits - self._checkpointed_at < CHECKPOINT_COMMITS
+            and self._bytes_since_checkpoint < CHECKPOINT_BYTES
+        ):
             return
-        self._unlooked = (0, 0)
         if self._checkpoint is not None and not self._checkpoint.done():
             return
-        if self._wal_pages() < CHECKPOINT_PAGES:
-            return
+        self._checkpointed_at, self._bytes_since_checkpoint = self.commits, 0
         self._checkpoint = asyncio.create_task(self._run_checkpoint(), name="sqlite-checkpoint")
 
     async def _run_checkpoint(self) -> None:
         await self._run(_checkpoint)
         self.checkpoints += 1
-
-    def _wal_pages(self) -> int:
-        try:
-            size = self.path.with_name(self.path.name + "-wal").stat().st_size
-        except OSError:
-            return 0
-        return size // 4096
 
     async def load(self, code: str) -> tuple[RoomRecord, list[LogEntry]] | None:
         def read(conn: sqlite3.Connection) -> tuple[RoomRecord, list[LogEntry]] | None:
@@ -407,8 +418,7 @@ def _log_writer(
 
 
 def _checkpoint(conn: sqlite3.Connection) -> None:
-    """Copy the log's pages into the file, then empty the log (its size says when it is due)."""
-    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.execute("PRAGMA wal_checkpoint(RESTART)")
 
 
 class _transaction:
