@@ -184,16 +184,20 @@ def game_not_found() -> JSONResponse:
 async def room_games(code: str, request: Request, state: State) -> Any:
     """The finished games kept for a room, oldest first (each with its history and export)."""
     code = normalise_code(code)
-    games = await state.rooms.store.games_of(code)
-    if not games:
-        try:
-            room = find_room(request, state, code)
-        except RuleError as error:
-            return refusal(error)
-        if room is None and not (
-            state.rooms.cluster is not None and await state.rooms.cluster.summary(code)
-        ):
-            return refusal(refuse("unknown_room"))
+    rooms = state.rooms
+    address = client_ip(request, state.settings.trusted_proxies)
+    try:
+        rooms.check_guesser(address)
+    except RuleError as error:
+        return refusal(error)
+    games = await rooms.store.games_of(code)
+    if (
+        not games
+        and rooms.get(code) is None
+        and not (rooms.cluster is not None and await rooms.cluster.summary(code))
+    ):
+        rooms.guesses.failed(address)  # a code with neither a room nor kept games: a guess
+        return refusal(refuse("unknown_room"))
     return JSONResponse(
         {
             "code": code,

@@ -47,12 +47,17 @@ class Rooms:
     def find(self, code: str, address: str) -> Room | None:
         """`get` for a client at `address`: unknown codes count as guesses, and an address that
         has guessed too much is refused (`rate_limited`) until its allowance refills."""
-        if self.guesses.blocked(address):
-            raise refuse("rate_limited", "Too many unknown room codes; wait a little.")
+        self.check_guesser(address)
         room = self.get(code)
         if room is None:
             self.guesses.failed(address)
         return room
+
+    def check_guesser(self, address: str) -> None:
+        """Refuse (`rate_limited`) an address that has tried too many unknown codes, on every
+        route that answers for a code, so that a guesser cannot tell a hit from a miss."""
+        if self.guesses.blocked(address):
+            raise refuse("rate_limited", "Too many unknown room codes; wait a little.")
 
     async def create(
         self, values: dict[str, Any], *, seed: int | None = None, creator: str = ""

@@ -182,16 +182,21 @@ def test_room_code_guessing_is_throttled_per_address(strict_server: Served) -> N
 
     async def body() -> None:
         real = strict_server.server.create_room()["code"]
+        kept = "KPTW"  # a room gone, its finished game still kept
+        strict_server.on_server(strict_server.store.save_game(f"{kept}-1-1", kept, {"seed": 1}))
         base = strict_server.server.base
         guesses = ["CDFG", "CDFH", "CDFJ", "CDFK"]  # a burst of 4 allowed
-        for guess in guesses[:3]:
+        for guess in guesses[:2]:
             client = await open_client(strict_server.server, guess)
             await refused(client, "unknown_room", 4404)
         async with httpx.AsyncClient() as http:
+            assert (await http.get(f"{base}/api/rooms/{kept}/games")).status_code == 200  # a hit
+            assert (await http.get(f"{base}/api/rooms/{guesses[2]}/games")).status_code == 404
             assert (await http.get(f"{base}/api/rooms/{guesses[3]}")).status_code == 404
             # The allowance is spent: every lookup is refused now, a real code too, on every
             # route (a guesser cannot tell a hit from a miss).
-            for path in (f"/api/rooms/{real}", f"/r/{real}", f"/r/{real}/tv", f"/r/{real}/qr.svg"):
+            paths = (f"/api/rooms/{real}", f"/r/{real}", f"/r/{real}/tv", f"/r/{real}/qr.svg")
+            for path in (*paths, f"/api/rooms/{real}/games", f"/api/rooms/{kept}/games"):
                 response = await http.get(base + path)
                 assert response.status_code == 429, path
                 assert response.json()["code"] == "rate_limited"
