@@ -66,6 +66,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
     from peanutclub.server.app import create_app
     from peanutclub.server.sqlite_store import StoreError, open_database
+    from peanutclub.server.wsprotocol import WebSocketProtocol
 
     settings = settings_from(args)
     if settings.redis:
@@ -88,6 +89,7 @@ def run_serve(args: argparse.Namespace) -> int:
         app,
         host=settings.host,
         port=settings.port,
+        ws=WebSocketProtocol,
         ws_max_size=settings.ws_max_size,
         ws_per_message_deflate=settings.ws_per_message_deflate,
         proxy_headers=False,
