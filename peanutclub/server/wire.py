@@ -30,13 +30,35 @@ _TEXT = 0x81
 
 
 class WireProtocol(WebSocketsSansIOProtocol):
-    """uvicorn's sans-I/O WebSocket protocol, reachable from the app through the scope."""
+    """uvicorn's sans-I/O WebSocket protocol, reachable from the app through the scope, and
+    freed as soon as its connection ends.
+
+    websockets' `ServerProtocol` reads through a generator it keeps as `parser`, whose frame
+    holds the protocol: a reference cycle that outlives the connection, so a closed connection,
+    its reader and its last frames waited for a collection of the oldest generation, which
+    `tune_gc` (cli.py) makes rare on purpose. Under the soak's drops and resumes they piled up at
+    several MiB a minute (docs/reliability.md, "Soak"). Closing the parser once the connection is
+    lost ends the generator and the cycle with it; reference counting frees the rest at once.
+    """
 
     def handle_connect(self, event: Any) -> None:
         super().handle_connect(event)
         scope = getattr(self, "scope", None)
         if scope is not None:
             scope["extensions"][WIRE_KEY] = self
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        # The scope lending the protocol to the app is a cycle of our own making: end it too.
+        scope = getattr(self, "scope", None)
+        if scope is not None:
+            scope["extensions"].pop(WIRE_KEY, None)
+        # Nothing reads from the connection after this. `getattr`: should a release of either
+        # library rename these, the cycle comes back (tests/server/test_connection_freed.py
+        # says so) but no connection breaks.
+        parser = getattr(getattr(self, "conn", None), "parser", None)
+        if parser is not None:
+            parser.close()
 
 
 def wire_of(scope: Mapping[str, Any]) -> WireProtocol | None:
