@@ -1,17 +1,16 @@
-"""The embedded default store: one SQLite file in WAL mode, commits grouped by a writer task.
+"""The embedded default store: one SQLite file in WAL mode.
 
 Why this shape: every accepted action must survive a crash of the process (SIGKILL) before anyone
 hears of it, but a disk sync per bid would make bids wait on the disk. In WAL mode with
 `synchronous=NORMAL` a committed transaction survives a process crash without a sync (only a power
-loss can take the last commits back; `synchronous=FULL` is the setting for that). All appends that
-arrive while one commit runs are written together in the next one, so under load a commit carries
-many actions and the cost per action falls.
+loss can take the last commits back; `synchronous=FULL` is the setting for that).
 
 Where the log is written: with `synchronous=NORMAL` a commit only hands a page or two to the
 operating system, about ten microseconds, so `append` commits on the event loop, there and then.
 Sent to a worker thread instead, each commit waited for the interpreter's lock to pass back and
 forth between the busy loop and the thread (up to 5 ms a turn), and under load that wait set the
-bids' p99 (docs/performance.md). What may take long stays on the worker thread: checkpoints
+bids' p99 (docs/performance.md); the same holds for a finished game's export and a new room,
+both one short write. What may take long stays on the worker thread: checkpoints
 (which sync the file; SQLite's automatic ones are off and the store runs them there), reads,
 retention, and, with `synchronous=FULL`, every commit, since each one syncs the disk: there the
 appends that arrive while a commit runs are grouped into the next one.
@@ -198,6 +197,16 @@ class SqliteStore:
 
         return await loop.run_in_executor(self._thread, call)
 
+    async def _write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """A short write: on the loop, without suspending, when commits need no disk sync and
+        the file is free; on the worker thread otherwise."""
+        if self._inline and self._lock.acquire(blocking=False):
+            try:
+                return fn(self._conn)
+            finally:
+                self._lock.release()
+        return await self._run(fn)
+
     # ------------------------------------------------------------------ Store
 
     async def create_room(self, record: RoomRecord) -> None:
@@ -218,7 +227,7 @@ class SqliteStore:
                 )
 
         try:
-            await self._run(insert)
+            await self._write(insert)
         except sqlite3.IntegrityError:
             raise KeyError(record.code) from None
 
@@ -357,10 +366,11 @@ class SqliteStore:
             with _transaction(conn):
                 conn.execute(
                     "INSERT OR REPLACE INTO games (id, code, finished, export) VALUES (?, ?, ?, ?)",
-                    (game_id, code, time.time(), json.dumps(export)),
+                    (game_id, code, time.time(), text),
                 )
 
-        await self._run(write)
+        text = orjson.dumps(export).decode()  # here: the worker thread does no Python work
+        await self._write(write)
 
     async def load_game(self, game_id: str) -> dict[str, Any] | None:
         def read(conn: sqlite3.Connection) -> dict[str, Any] | None:
