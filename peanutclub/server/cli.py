@@ -66,7 +66,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
     from peanutclub.server.app import create_app
     from peanutclub.server.sqlite_store import StoreError, open_database
-    from peanutclub.server.wsprotocol import WebSocketProtocol
+    from peanutclub.server.transport import HttpProtocol, WebSocketProtocol
 
     settings = settings_from(args)
     if settings.redis:
@@ -89,6 +89,7 @@ def run_serve(args: argparse.Namespace) -> int:
         app,
         host=settings.host,
         port=settings.port,
+        http=HttpProtocol,
         ws=WebSocketProtocol,
         ws_max_size=settings.ws_max_size,
         ws_per_message_deflate=settings.ws_per_message_deflate,

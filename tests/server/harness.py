@@ -18,7 +18,7 @@ import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 
 from peanutclub.server import Settings, create_app
-from peanutclub.server.wsprotocol import WebSocketProtocol
+from peanutclub.server.transport import HttpProtocol, WebSocketProtocol
 
 #: Generous upper bound for one expected frame: a wait that long means the test failed.
 WAIT = 10.0
@@ -60,6 +60,7 @@ def serve_app(
         app,
         host="127.0.0.1",
         port=port,
+        http=HttpProtocol,
         ws=WebSocketProtocol,
         ws_max_size=settings.ws_max_size,
         ws_per_message_deflate=settings.ws_per_message_deflate,
