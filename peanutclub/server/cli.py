@@ -90,13 +90,15 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def uvicorn_options(settings: Settings) -> dict[str, Any]:
-    """How uvicorn serves the app, here and in the tests: our WebSocket protocol (frames written
-    straight to the socket, see `wire`), the size and compression settings, and no trust in
-    X-Forwarded-For at uvicorn's level (the app decides, from `trusted_proxies`)."""
-    from peanutclub.server.wire import WireProtocol
+    """How uvicorn serves the app, here and in the tests: its own protocols less the cycles each
+    connection leaves (`transport`), the WebSocket one lending itself to the app (`wire`), the
+    size and compression settings, and no trust in X-Forwarded-For at uvicorn's level (the app
+    decides, from `trusted_proxies`)."""
+    from peanutclub.server.transport import HttpProtocol, WebSocketProtocol
 
     return {
-        "ws": WireProtocol,
+        "http": HttpProtocol,
+        "ws": WebSocketProtocol,
         "ws_max_size": settings.ws_max_size,
         "ws_per_message_deflate": settings.ws_per_message_deflate,
         "proxy_headers": False,

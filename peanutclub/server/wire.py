@@ -8,9 +8,9 @@ header and the UTF-8 text, the same for every receiver, so when a connection has
 and its socket takes data, the room's loop writes the whole frame to the transport at once.
 Anything else (a queue behind a slow phone, a closing socket, compression) takes the ASGI path.
 
-uvicorn's own WebSocket protocol serves the connection; `WireProtocol` only lends itself to the app
-under `WIRE_KEY` in the scope's extensions. Without it (another server, a test client) every frame
-takes the ASGI path, with the same result on the wire.
+uvicorn's own WebSocket protocol serves the connection; `transport.WebSocketProtocol` lends itself
+to the app under `WIRE_KEY` in the scope's extensions. Without it (another server, a test client)
+every frame takes the ASGI path, with the same result on the wire.
 """
 
 from __future__ import annotations
@@ -19,53 +19,19 @@ import struct
 from collections.abc import Mapping
 from typing import Any
 
-from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.protocol import State
 
-#: Where `WireProtocol` puts itself in the ASGI scope's `extensions`.
-WIRE_KEY = "peanutclub.wire"
+from peanutclub.server.transport import WIRE_KEY, WebSocketProtocol
 
 #: FIN and the text opcode: a whole text message in one frame.
 _TEXT = 0x81
 
 
-class WireProtocol(WebSocketsSansIOProtocol):
-    """uvicorn's sans-I/O WebSocket protocol, reachable from the app through the scope, and
-    freed as soon as its connection ends.
-
-    websockets' `ServerProtocol` reads through a generator it keeps as `parser`, whose frame
-    holds the protocol: a reference cycle that outlives the connection, so a closed connection,
-    its reader and its last frames waited for a collection of the oldest generation, which
-    `tune_gc` (cli.py) makes rare on purpose. Under the soak's drops and resumes they piled up at
-    several MiB a minute (docs/reliability.md, "Soak"). Closing the parser once the connection is
-    lost ends the generator and the cycle with it; reference counting frees the rest at once.
-    """
-
-    def handle_connect(self, event: Any) -> None:
-        super().handle_connect(event)
-        scope = getattr(self, "scope", None)
-        if scope is not None:
-            scope["extensions"][WIRE_KEY] = self
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        super().connection_lost(exc)
-        # The scope lending the protocol to the app is a cycle of our own making: end it too.
-        scope = getattr(self, "scope", None)
-        if scope is not None:
-            scope["extensions"].pop(WIRE_KEY, None)
-        # Nothing reads from the connection after this. `getattr`: should a release of either
-        # library rename these, the cycle comes back (tests/server/test_connection_freed.py
-        # says so) but no connection breaks.
-        parser = getattr(getattr(self, "conn", None), "parser", None)
-        if parser is not None:
-            parser.close()
-
-
-def wire_of(scope: Mapping[str, Any]) -> WireProtocol | None:
+def wire_of(scope: Mapping[str, Any]) -> WebSocketProtocol | None:
     """The connection's protocol, when frames may be written to it directly: it is ours and
     no extension (compression) was agreed, which would change every frame's bytes."""
     wire = scope.get("extensions", {}).get(WIRE_KEY)
-    if not isinstance(wire, WireProtocol) or wire.conn.extensions:
+    if not isinstance(wire, WebSocketProtocol) or wire.conn.extensions:
         return None
     return wire
 
@@ -102,7 +68,7 @@ class FrameBytes:
 frame_bytes = FrameBytes()
 
 
-def write_now(wire: WireProtocol, frame: bytes) -> bool:
+def write_now(wire: WebSocketProtocol, frame: bytes) -> bool:
     """Write one whole frame if the socket can take it now; False: send it the ASGI way."""
     transport = wire.transport
     if (

@@ -1,0 +1,65 @@
+"""The protocols uvicorn runs for `peanutclub serve`: its defaults, less the reference cycles that
+each connection leaves behind when it ends.
+
+`tune_gc` (cli.py) makes full collections about a hundred times rarer, on purpose: at the soak's
+load none came in a six-minute run. Garbage that only the cyclic collector can free and that has
+lived long enough to reach the oldest generation therefore stays, and two such cycles came with
+every WebSocket connection (found by the soak, docs/reliability.md, "Soak"):
+
+- websockets' sans-I/O `ServerProtocol` reads through a generator it keeps as `parser`, whose
+  frame holds the protocol. The cycle outlives the connection, with its reader and last frames.
+- uvicorn's HTTP protocol and its httptools parser hold each other (the parser calls the
+  protocol's bound methods). A normal end of connection clears `parser`; an upgrade to a
+  WebSocket hands the connection over and keeps both, with the request's headers and, once the
+  WebSocket closes, the transport and its socket object.
+
+Each class below cuts its cycle at the point where nothing will read through it again, so
+reference counting frees the connection at once, whatever the collector's settings. The names
+are looked up with `getattr`: should a release of either library rename them, the cycles come
+back (tests/server/test_transport.py says so) but no connection breaks.
+
+The WebSocket protocol also lends itself to the app, under `WIRE_KEY` in the scope's extensions,
+so that a room can write its frames straight to the socket (`wire.py`); that entry is a third
+cycle of the same kind, dropped at the same moment.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+
+class HttpProtocol(HttpToolsProtocol):
+    """uvicorn's default HTTP protocol (httptools), which lets go of its parser on an upgrade."""
+
+    def handle_websocket_upgrade(self) -> None:
+        super().handle_websocket_upgrade()
+        # The WebSocket protocol owns the connection from here; this object reads nothing more.
+        if getattr(self, "parser", None) is not None:
+            self.parser = None  # type: ignore[assignment]
+
+
+#: Where `WebSocketProtocol` puts itself in the ASGI scope's `extensions`.
+WIRE_KEY = "peanutclub.wire"
+
+
+class WebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's default WebSocket protocol, reachable from the app through the scope, which
+    closes websockets' parser once the connection is lost (ending the generator ends the cycle)."""
+
+    def handle_connect(self, event: Any) -> None:
+        super().handle_connect(event)
+        scope = getattr(self, "scope", None)
+        if scope is not None:
+            scope["extensions"][WIRE_KEY] = self
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        scope = getattr(self, "scope", None)
+        if scope is not None:
+            scope["extensions"].pop(WIRE_KEY, None)
+        parser = getattr(getattr(self, "conn", None), "parser", None)
+        if parser is not None:
+            parser.close()
