@@ -253,7 +253,7 @@ class SqliteStore:
 
     def _commit(self, entries: list[tuple[str, LogEntry]], conn: sqlite3.Connection) -> None:
         """One transaction: the entries, and the rooms' `updated` where it is due."""
-        rows = [(c, e.seq, e.kind, orjson.dumps(e.data).decode()) for c, e in entries]
+        rows = [(c, e.seq, e.kind, _json(e.data)) for c, e in entries]
         now = time.time()
         write = _log_writer(rows, self._to_touch({c for c, _ in entries}, now), now)
         try:
@@ -369,7 +369,7 @@ class SqliteStore:
                     (game_id, code, time.time(), text),
                 )
 
-        text = orjson.dumps(export).decode()  # here: the worker thread does no Python work
+        text = _json(export)  # on the loop: should it go to the thread, no Python work goes too
         await self._write(write)
 
     async def load_game(self, game_id: str) -> dict[str, Any] | None:
@@ -425,6 +425,12 @@ def _log_writer(
                 )
 
     return write
+
+
+def _json(value: Any) -> str:
+    """JSON text as `json.dumps` gives it for our data (keys that are not text become text),
+    several times faster."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def _checkpoint(conn: sqlite3.Connection) -> None:

@@ -49,22 +49,25 @@ def text_frame(payload: bytes) -> bytes:
 
 
 class FrameBytes:
-    """A room sends the same text to each of its viewers in turn: encode it once for all."""
+    """A room sends the same text to each of its viewers in turn: encode it once for all.
 
-    __slots__ = ("_frame", "_text")
+    The text and its frame are kept as one tuple, replaced whole, so that a reader never pairs
+    a text with another text's frame (tests run several servers, each on its own thread)."""
+
+    __slots__ = ("_last",)
 
     def __init__(self) -> None:
-        self._text: str | None = None
-        self._frame = b""
+        self._last: tuple[str | None, bytes] = (None, b"")
 
     def __call__(self, text: str) -> bytes:
-        if text is not self._text:
-            self._frame = text_frame(text.encode())
-            self._text = text
-        return self._frame
+        last_text, frame = self._last
+        if text is not last_text:
+            frame = text_frame(text.encode())
+            self._last = (text, frame)
+        return frame
 
 
-#: Shared by every connection: the loop runs one fan-out at a time.
+#: Shared by every connection of the process: a fan-out asks for the same text in a row.
 frame_bytes = FrameBytes()
 
 
