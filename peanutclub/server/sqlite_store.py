@@ -77,6 +77,7 @@ SCHEMA_VERSION = len(MIGRATIONS)
 #: writes one page or a few to the log, so this is about SQLite's own default of 1000 pages.
 CHECKPOINT_COMMITS = 1000
 CHECKPOINT_BYTES = 4 * 1024 * 1024
+INSERT_LOG = "INSERT INTO log (code, seq, kind, data) VALUES (?, ?, ?, ?)"
 #: A room's `updated` time (what retention reads, in days) is written at most this often (s):
 #: rewriting it, and its index, with every bid doubled the pages each commit wrote.
 TOUCH_EVERY = 60.0
@@ -255,9 +256,14 @@ class SqliteStore:
         """One transaction: the entries, and the rooms' `updated` where it is due."""
         rows = [(c, e.seq, e.kind, _json(e.data)) for c, e in entries]
         now = time.time()
-        write = _log_writer(rows, self._to_touch({c for c, _ in entries}, now), now)
+        touched = self._to_touch({c for c, _ in entries}, now)
         try:
-            write(conn)
+            if len(rows) == 1 and not touched:
+                # One statement is its own transaction (autocommit): no BEGIN and COMMIT to run,
+                # a third less time on the loop for the commonest commit, a bid.
+                conn.execute(INSERT_LOG, rows[0])
+            else:
+                _log_writer(rows, touched, now)(conn)
         except Exception as exc:
             raise StoreError(f"could not write to the database: {exc}") from exc
         self.commits += 1
@@ -418,7 +424,7 @@ def _log_writer(
 
     def write(conn: sqlite3.Connection) -> None:
         with _transaction(conn):
-            conn.executemany("INSERT INTO log (code, seq, kind, data) VALUES (?, ?, ?, ?)", rows)
+            conn.executemany(INSERT_LOG, rows)
             if touched:
                 conn.executemany(
                     "UPDATE rooms SET updated = ? WHERE code = ?", [(now, c) for c in touched]
