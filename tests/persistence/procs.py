@@ -166,24 +166,27 @@ class Player:
     async def _read(self, ws: ClientConnection) -> None:
         with contextlib.suppress(Exception):
             async for raw in ws:
-                message = json.loads(raw)
-                kind = message["type"]
-                if kind in ("welcome", "state", "patch"):
-                    self.seq = message["seq"]
-                    self.seqs.append(message["seq"])
-                if kind == "welcome":
-                    self.seat, self.token = message["seat"], message["token"]
-                    self.host = message["host"]
-                    self.view = message["state"]
-                elif kind == "state":
-                    self.view = message["state"]
-                elif kind == "patch" and self.view is not None:
-                    keys = ("high_bid", "going", "deadline", "deadline_kind", "now", "min_bids")
-                    self.view = {**self.view, **{k: message[k] for k in keys if k in message}}
-                elif kind == "error":
-                    self.errors.append(message)
+                self._record(json.loads(raw))
                 self.changed.set()
         self.changed.set()
+
+    def _record(self, message: dict[str, Any]) -> None:
+        """What the client keeps of one frame (a subclass may keep more)."""
+        kind = message["type"]
+        if kind in ("welcome", "state", "patch"):
+            self.seq = message["seq"]
+            self.seqs.append(message["seq"])
+        if kind == "welcome":
+            self.seat, self.token = message["seat"], message["token"]
+            self.host = message["host"]
+            self.view = message["state"]
+        elif kind == "state":
+            self.view = message["state"]
+        elif kind == "patch" and self.view is not None:
+            keys = ("high_bid", "going", "deadline", "deadline_kind", "now", "min_bids")
+            self.view = {**self.view, **{k: message[k] for k in keys if k in message}}
+        elif kind == "error":
+            self.errors.append(message)
 
     async def wait(self, predicate: Any, timeout: float = WAIT) -> None:
         end = asyncio.get_running_loop().time() + timeout
@@ -205,16 +208,26 @@ class Player:
                 await self.reader
 
 
+P = TypeVar("P", bound=Player)
+
+
 async def seat_players(
-    server: Server, code: str, host_token: str, names: list[str]
-) -> list[Player]:
+    servers: Server | list[Server],
+    code: str,
+    host_token: str,
+    names: list[str],
+    kind: type[P] = Player,  # type: ignore[assignment]
+) -> list[P]:
+    """One `kind` of client per name, the i-th on servers[i % len(servers)]; the first is the
+    host."""
+    servers = servers if isinstance(servers, list) else [servers]
     players = []
     for i, name in enumerate(names):
-        player = Player(name)
+        player = kind(name)
         hello: dict[str, Any] = {"type": "join", "name": name}
         if i == 0:
             hello["host_token"] = host_token
-        await player.connect(server, code, hello)
+        await player.connect(servers[i % len(servers)], code, hello)
         players.append(player)
     return players
 

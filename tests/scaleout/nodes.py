@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import redis
-from websockets.asyncio.client import ClientConnection
 
 from tests.persistence.procs import WAIT, Player, Server, command, env, free_port
 
@@ -98,29 +97,10 @@ class Keeper(Player):
     frames: list[dict[str, Any]] = field(default_factory=list)
     welcomes: int = 0
 
-    async def _read(self, ws: ClientConnection) -> None:
-        with contextlib.suppress(Exception):
-            async for raw in ws:
-                message = json.loads(raw)
-                self.frames.append(message)
-                kind = message["type"]
-                if kind in ("welcome", "state", "patch"):
-                    self.seq = message["seq"]
-                    self.seqs.append(message["seq"])
-                if kind == "welcome":
-                    self.welcomes += 1
-                    self.seat, self.token = message["seat"], message["token"]
-                    self.host = message["host"]
-                    self.view = message["state"]
-                elif kind == "state":
-                    self.view = message["state"]
-                elif kind == "patch" and self.view is not None:
-                    keys = ("high_bid", "going", "deadline", "deadline_kind", "now", "min_bids")
-                    self.view = {**self.view, **{k: message[k] for k in keys if k in message}}
-                elif kind == "error":
-                    self.errors.append(message)
-                self.changed.set()
-        self.changed.set()
+    def _record(self, message: dict[str, Any]) -> None:
+        self.frames.append(message)
+        self.welcomes += message["type"] == "welcome"
+        super()._record(message)
 
 
 def secrets_leaked(player: Keeper) -> list[dict[str, Any]]:

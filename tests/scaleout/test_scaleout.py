@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import redis
 
-from tests.persistence.procs import WAIT, Server, drive, free_port, run, wait_any
+from tests.persistence.procs import WAIT, drive, free_port, run, seat_players, wait_any
 from tests.scaleout.nodes import (
     LEASE_MS,
     PACE,
@@ -43,19 +43,6 @@ def nodes(tmp_path: Path, redis_server: RedisServer) -> Iterator[list[Node]]:
         node.stop()
 
 
-async def seat(servers: list[Server], code: str, host_token: str, names: list[str]) -> list[Keeper]:
-    """One player per name, the i-th on servers[i % len(servers)]; the first is the host."""
-    players = []
-    for i, name in enumerate(names):
-        player = Keeper(name)
-        hello: dict[str, Any] = {"type": "join", "name": name}
-        if i == 0:
-            hello["host_token"] = host_token
-        await player.connect(servers[i % len(servers)], code, hello)
-        players.append(player)
-    return players
-
-
 def owner_of(client: redis.Redis, code: str) -> str:
     holder = client.get(f"pc:lease:{code}")
     assert holder is not None
@@ -71,7 +58,9 @@ def test_players_on_three_processes_play_a_whole_game(
     spy.psubscribe("pc:out:*")
 
     async def play() -> list[Keeper]:
-        players = await seat(list(nodes), code, room["host_token"], ["Ann", "Bob", "Cat", "Dan"])
+        players = await seat_players(
+            list(nodes), code, room["host_token"], ["Ann", "Bob", "Cat", "Dan"], Keeper
+        )
         tv = Keeper("tv")
         await tv.connect(nodes[2], code, {"type": "watch"})
         everyone = [*players, tv]
@@ -116,7 +105,9 @@ def test_owner_killed_mid_auction_another_takes_over(
     first_owner = owner_of(client, code)
 
     async def play() -> tuple[int, int]:
-        players = await seat(list(nodes), code, room["host_token"], ["Ann", "Bob", "Cat"])
+        players = await seat_players(
+            list(nodes), code, room["host_token"], ["Ann", "Bob", "Cat"], Keeper
+        )
         await players[0].send(type="start")
         await drive(players, until_round=2)
         # Mid-auction: a bid is accepted and everybody has heard of it, then the owner dies.
@@ -174,7 +165,9 @@ def test_a_paused_owner_that_lost_its_lease_cannot_write(
     first_owner = owner_of(client, code)
 
     async def play() -> dict[str, Any]:
-        players = await seat([owner, other, other], code, room["host_token"], ["Ann", "Bob", "Cat"])
+        players = await seat_players(
+            [owner, other, other], code, room["host_token"], ["Ann", "Bob", "Cat"], Keeper
+        )
         await players[0].send(type="start")
         await drive(players, until_round=1)
         owner.pause()
@@ -229,7 +222,9 @@ def test_the_clients_of_a_dead_relay_are_shown_away(nodes: list[Node]) -> None:
     room = owner.create_room(seed=SEED, **PACE)
 
     async def play() -> None:
-        ann, bob = await seat([owner, relay], room["code"], room["host_token"], ["Ann", "Bob"])
+        ann, bob = await seat_players(
+            [owner, relay], room["code"], room["host_token"], ["Ann", "Bob"], Keeper
+        )
         await ann.wait(
             lambda: len(ann.view["players"]) == 2 and ann.view["players"][1]["connected"]
         )  # type: ignore[index]
