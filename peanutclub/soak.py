@@ -429,6 +429,7 @@ async def check_books(db: Path, totals: Totals) -> Books:
     """Every acknowledged action is in its room's log; every logged game replays."""
     from peanutclub.engine import Game, Phase, RuleError, action_from_dict
     from peanutclub.server.sqlite_store import SqliteStore
+    from peanutclub.server.store import games_in_log
 
     store = await SqliteStore.open(db)
     books = Books()
@@ -439,24 +440,9 @@ async def check_books(db: Path, totals: Totals) -> Books:
                 books.lost += sum(acked.values())
                 continue
             books.rooms += 1
-            _, entries = loaded
-            logged: Counter[bytes] = Counter()
-            seats = 0
-            game_actions: list[dict[str, Any]] = []
-            games: list[tuple[int, int, list[dict[str, Any]]]] = []
-            for entry in entries:
-                if entry.kind == "seat":
-                    seats += 1
-                elif entry.kind == "unseat":
-                    seats -= 1
-                elif entry.kind == "start":
-                    game_actions = []
-                    games.append((seats, entry.data["seed"], game_actions))
-                elif entry.kind == "action":
-                    action = entry.data["action"]
-                    logged[canonical(action)] += 1
-                    game_actions.append(action)
-                    books.logged_actions += 1
+            games = games_in_log(loaded[1])
+            logged = Counter(canonical(a) for _, _, actions in games for a in actions)
+            books.logged_actions += logged.total()
             missing = acked - logged
             books.lost += sum(missing.values())
             books.missing.extend(f"{code}: {m.decode()}" for m in missing)

@@ -35,6 +35,23 @@ class LogEntry:
     data: dict[str, Any] = field(default_factory=dict)
 
 
+def games_in_log(entries: list[LogEntry]) -> list[tuple[int, int, list[dict[str, Any]]]]:
+    """(players, seed, action dicts) for every game a room's log holds, oldest first: what the
+    soak and the tests replay through the engine to check the log against the live game."""
+    seats = 0
+    games: list[tuple[int, int, list[dict[str, Any]]]] = []
+    for entry in entries:
+        if entry.kind == "seat":
+            seats += 1
+        elif entry.kind == "unseat":
+            seats -= 1
+        elif entry.kind == "start":
+            games.append((seats, entry.data["seed"], []))
+        elif entry.kind == "action":
+            games[-1][2].append(entry.data["action"])
+    return games
+
+
 class Store(Protocol):
     async def create_room(self, record: RoomRecord) -> None:
         """Record a new room; its code must be new."""

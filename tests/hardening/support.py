@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from peanutclub.engine import Game, Phase, action_from_dict
 from peanutclub.server import Settings, create_app
-from peanutclub.server.store import LogEntry, MemoryStore
+from peanutclub.server.store import LogEntry, MemoryStore, games_in_log
 
 T = TypeVar("T")
 
@@ -57,22 +57,6 @@ def serve_with_store(settings: Settings, store: MemoryStore) -> Iterator[Served]
     app = create_app(settings, store=store)
     with serve_app(app, settings, log_level="critical") as (running, loop):
         yield Served(running, app, store, loop)
-
-
-def games_in_log(entries: list[LogEntry]) -> list[tuple[int, int, list[dict[str, Any]]]]:
-    """(players, seed, action dicts) for every game the log holds, oldest first."""
-    seats = 0
-    games: list[tuple[int, int, list[dict[str, Any]]]] = []
-    for entry in entries:
-        if entry.kind == "seat":
-            seats += 1
-        elif entry.kind == "unseat":
-            seats -= 1
-        elif entry.kind == "start":
-            games.append((seats, entry.data["seed"], []))
-        elif entry.kind == "action":
-            games[-1][2].append(entry.data["action"])
-    return games
 
 
 def replay_log(entries: list[LogEntry]) -> list[Game]:
