@@ -4,16 +4,20 @@ main thread, and the conservation checks run on a game."""
 from __future__ import annotations
 
 import asyncio
+import os
+import sys
 from collections import Counter
 from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TypeVar
 
 from peanutclub.engine import Game, Phase, action_from_dict
 from peanutclub.server import Settings, create_app
 from peanutclub.server.store import LogEntry, MemoryStore, games_in_log
+from tests.persistence.procs import Server, free_port
 
 T = TypeVar("T")
 
@@ -57,6 +61,32 @@ def serve_with_store(settings: Settings, store: MemoryStore) -> Iterator[Served]
     app = create_app(settings, store=store)
     with serve_app(app, settings, log_level="critical") as (running, loop):
         yield Served(running, app, store, loop)
+
+
+@dataclass
+class ServedAsUsersRunIt(Server):
+    """`peanutclub serve` as its users run it (no `--dev`), on its own file, with `extra`
+    settings in its environment; its output goes to `log`."""
+
+    extra: dict[str, str] = field(default_factory=dict)
+
+    def command(self) -> list[str]:
+        return [sys.executable, "-m", "peanutclub", "serve", "--port", str(self.port)]
+
+    def environment(self) -> dict[str, str]:
+        return {**os.environ, "PEANUTCLUB_DB": str(self.db), **self.extra}
+
+
+@contextmanager
+def served_as_users_run_it(tmp_path: Path, **extra: str) -> Iterator[ServedAsUsersRunIt]:
+    server = ServedAsUsersRunIt(
+        tmp_path / "rooms.db", free_port(), tmp_path / "server.log", extra=extra
+    )
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 def replay_log(entries: list[LogEntry]) -> list[Game]:

@@ -10,10 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
-import subprocess
-import sys
-import time
 from typing import Any
 
 import httpx
@@ -23,7 +19,7 @@ from websockets.exceptions import ConnectionClosed
 
 from peanutclub.server.api import client_ip
 
-from .support import Served, run
+from .support import Served, run, served_as_users_run_it
 
 
 async def refused(client: Any, code: str, close_code: int) -> None:
@@ -138,34 +134,14 @@ def test_room_creation_per_address_and_forwarded_for_from_strangers(
 def test_the_real_command_ignores_forwarded_for_from_strangers(tmp_path: Any) -> None:
     """`peanutclub serve` itself (not only the app): uvicorn must not rewrite the client address
     from X-Forwarded-For behind the app's back (its default trusts 127.0.0.1)."""
-    from server.harness import free_port
-
-    port = free_port()
-    env = {
-        **os.environ,
-        "PEANUTCLUB_MAX_ROOMS_PER_ADDRESS": "1",
-        "PEANUTCLUB_DB": str(tmp_path / "rooms.db"),
-    }
-    command = [sys.executable, "-m", "peanutclub", "serve", "--port", str(port)]
-    process = subprocess.Popen(
-        command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(200):
-            try:
-                httpx.get(f"{base}/healthz", timeout=1)
-                break
-            except httpx.HTTPError:
-                time.sleep(0.05)
+    with served_as_users_run_it(tmp_path, PEANUTCLUB_MAX_ROOMS_PER_ADDRESS="1") as server:
         statuses = [
-            httpx.post(f"{base}/api/rooms", json={}, headers={"x-forwarded-for": f"10.0.0.{i}"})
+            httpx.post(
+                f"{server.base}/api/rooms", json={}, headers={"x-forwarded-for": f"10.0.0.{i}"}
+            )
             for i in range(2)
         ]
-        assert [r.status_code for r in statuses] == [201, 429]
-    finally:
-        process.terminate()
-        process.wait(10)
+    assert [r.status_code for r in statuses] == [201, 429]
 
 
 def test_forwarded_for_is_read_only_from_trusted_proxies() -> None:

@@ -4,10 +4,6 @@ refusals too, and what the real server writes to its log (no secret in any logge
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +12,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from .support import Served, run
+from .support import Served, run, served_as_users_run_it
 
 SECURITY_HEADERS = {
     "x-content-type-options": "nosniff",
@@ -71,27 +67,13 @@ def test_the_server_log_holds_no_secret(tmp_path: Path) -> None:
     """The real command, logging at its usual level (access lines included): create a room,
     take seats, resume, watch as host, load every page. No token is ever in a URL, so none is
     in the log."""
-    from server.harness import free_port
-
-    port = free_port()
-    log = tmp_path / "server.log"
-    env = {**os.environ, "PEANUTCLUB_DB": str(tmp_path / "rooms.db")}
-    command = [sys.executable, "-m", "peanutclub", "serve", "--port", str(port)]
-    with open(log, "wb") as out:
-        process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
     secrets: list[str] = []
-    try:
-        for _ in range(200):
-            try:
-                httpx.get(f"{base}/healthz", timeout=1)
-                break
-            except httpx.HTTPError:
-                time.sleep(0.05)
+    with served_as_users_run_it(tmp_path) as server:
+        base = server.base
         room = httpx.post(f"{base}/api/rooms", json={}).json()
         code = room["code"]
         secrets.append(room["host_token"])
-        ws_url = f"ws://127.0.0.1:{port}/ws/{code}"
+        ws_url = f"{server.ws_base}/ws/{code}"
 
         def first(message: dict[str, Any]) -> dict[str, Any]:
             with connect(ws_url) as ws:
@@ -106,9 +88,7 @@ def test_the_server_log_holds_no_secret(tmp_path: Path) -> None:
         assert first({"type": "resume", "token": "not-a-token"})["code"] == "unknown_token"
         for path in ("/", f"/r/{code}", f"/r/{code}/tv", f"/r/{code}/qr.svg", f"/api/rooms/{code}"):
             assert httpx.get(base + path).status_code == 200
-    finally:
-        process.terminate()
-        process.wait(10)
+    log = server.log
     text = log.read_text(errors="replace")
     assert f"/r/{code}/tv" in text and f"/ws/{code}" in text  # access lines are logged
     assert not [s for s in secrets if s in text]
