@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from peanutclub.bench import runner
+from peanutclub.bench import load, runner
 
 P99_LIMIT_MS = 50.0
 
@@ -44,7 +44,14 @@ def register(sub: Any) -> None:
         "--warmup",
         type=float,
         default=5.0,
-        help="seconds of play before measuring (the rooms start spread over its first half)",
+        help="seconds of play after the last room started, before measuring",
+    )
+    parser.add_argument(
+        "--spread",
+        type=float,
+        help="the rooms start at random moments over this many seconds, so that the tables are "
+        "at every point of a game when measured (default: one game's length at the rate, "
+        f"{load.GAME_TICKS} / rate; the relay: half the warm-up); 0: all at once",
     )
     parser.add_argument("--grace", type=float, default=3.0, help="seconds for bids in flight")
     parser.add_argument("--workers", type=int, default=2, help="load processes")
@@ -76,6 +83,7 @@ def options_from(args: argparse.Namespace) -> runner.Options:
         duration=args.duration,
         grace=args.grace,
         warmup=args.warmup,
+        spread=args.spread,
         pin=not args.no_pin,
         url=args.url,
         relay_url=args.relay_url,
@@ -109,7 +117,14 @@ def measure_point(
 ) -> dict[str, Any]:
     options = options_from(args)
     runs: dict[str, list[dict[str, Any]]] = {t: [] for t in targets}
-    print(f"== {rooms} rooms x 6, {rate:g} bids/s per room", flush=True)
+    spreads = ", ".join(
+        f"{t} {load.start_spread(runner.MODES[t], rate, args.spread, args.warmup):g} s"
+        for t in targets
+    )
+    print(
+        f"== {rooms} rooms x 6, {rate:g} bids/s per room (rooms start over: {spreads})",
+        flush=True,
+    )
     for number in range(1, args.runs + 1):
         for target in targets:  # alternate, so both see the same machine
             figures = runner.run_once(target, rooms, rate, options)

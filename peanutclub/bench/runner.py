@@ -35,6 +35,8 @@ LIMITS = {
     "PEANUTCLUB_MAX_ROOMS": "1000000",
 }
 TARGETS = ("peanutclub", "relay")
+#: What the load clients play against each target.
+MODES = {"peanutclub": "game", "relay": "relay"}
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 #: Figures reported per run and per point (the median of the runs for a point).
 FIGURES = (
@@ -61,6 +63,8 @@ class Options:
     duration: float = 15.0
     grace: float = 3.0
     warmup: float = 5.0
+    #: Seconds over which the rooms start (None: `load.start_spread`'s default).
+    spread: float | None = None
     pin: bool = True
     url: str | None = None
     relay_url: str | None = None
@@ -183,6 +187,8 @@ def run_once(kind: str, rooms: int, rate: float, options: Options) -> dict[str, 
     context = multiprocessing.get_context("spawn")
     with server(kind, options, server_cores) as target:
         rss_before = rss_kb(target.pid)
+        mode = MODES[kind]
+        spread = load.start_spread(mode, rate, options.spread, options.warmup)
         workers = max(1, min(options.workers, rooms))
         shares = [rooms // workers + (i < rooms % workers) for i in range(workers)]
         processes, pipes = [], []
@@ -191,12 +197,13 @@ def run_once(kind: str, rooms: int, rate: float, options: Options) -> dict[str, 
             plan = load.Plan(
                 host=target.host,
                 port=target.port,
-                mode="game" if kind == "peanutclub" else "relay",
+                mode=mode,
                 rooms=share,
                 rate=rate,
                 duration=options.duration,
                 grace=options.grace,
                 warmup=options.warmup,
+                spread=spread,
                 worker=number,
                 cpus=load_cores,
                 seed=int(time.time() * 1000) % 1_000_000,
@@ -211,7 +218,7 @@ def run_once(kind: str, rooms: int, rate: float, options: Options) -> dict[str, 
             rss_idle = rss_kb(target.pid)
             for pipe in pipes:
                 pipe.send("play")
-            time.sleep(options.warmup)
+            time.sleep(spread + options.warmup)
             server_cpu = cpu_seconds(target.pid)
             load_cpu = [cpu_seconds(p.pid) or 0.0 for p in processes]
             started = time.perf_counter()
@@ -235,6 +242,7 @@ def run_once(kind: str, rooms: int, rate: float, options: Options) -> dict[str, 
         else server_cpu_after - server_cpu,
         load_cpu=sum(load_cpu_after) - sum(load_cpu),
         rss=(rss_before, rss_idle, rss_busy),
+        spread=spread,
     )
 
 
@@ -258,6 +266,7 @@ def figures_of(
     server_cpu: float | None,
     load_cpu: float,
     rss: tuple[int | None, int | None, int | None],
+    spread: float,
 ) -> dict[str, Any]:
     ms = sorted(v * 1000 for r in results for v in r["latencies"])
     deliveries = sum(r["deliveries"] for r in results)
@@ -294,6 +303,7 @@ def figures_of(
         "refusal_codes": dict(refusals),
         "load_average": os.getloadavg()[0],
         "seconds": elapsed,
+        "start_spread_s": spread,
     }
 
 
@@ -307,6 +317,7 @@ def median_of(runs: list[dict[str, Any]]) -> dict[str, Any]:
         else:
             merged[name] = statistics.median(values) if values else None
     merged["connections"] = runs[0]["connections"]
+    merged["start_spread_s"] = runs[0]["start_spread_s"]
     merged["runs"] = len(runs)
     return merged
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from peanutclub.bench.load import GAME_TICKS, start_spread
 from peanutclub.bench.runner import FIGURES
 from peanutclub.cli import main
 
@@ -13,7 +14,7 @@ from peanutclub.cli import main
 def test_bench_runs_three_rooms_with_its_baseline(tmp_path: Path) -> None:
     report_file = tmp_path / "bench.json"
     argv = ["bench", "--rooms", "3", "--rates", "4", "--runs", "1", "--duration", "2"]
-    argv += ["--warmup", "1", "--grace", "2", "--json", str(report_file)]
+    argv += ["--warmup", "1", "--spread", "1", "--grace", "2", "--json", str(report_file)]
     assert main(argv) == 0
     report = json.loads(report_file.read_text())
     assert report["errors"] == 0
@@ -25,10 +26,20 @@ def test_bench_runs_three_rooms_with_its_baseline(tmp_path: Path) -> None:
         assert figures.keys() >= set(FIGURES)
         assert figures["errors"] == 0
         assert figures["connections"] == 18
+        assert figures["start_spread_s"] == 1
         (run,) = point["runs"][target]
         assert run["bids_timed"] > 0
         assert run["deliveries_per_s"] > 0
     assert set(point["ratios"]) >= {"p50_ms", "p99_ms", "server_cpu_pct", "deliveries_per_s"}
+
+
+def test_rooms_start_spread_over_one_game_unless_told() -> None:
+    """Tables that start together end their games together, the busiest part of a game: by
+    default the bench spreads the starts over a game's length, so its tables are independent."""
+    assert start_spread("game", 10, None, warmup=5) == GAME_TICKS / 10
+    assert start_spread("game", 2, None, warmup=5) == GAME_TICKS / 2
+    assert start_spread("relay", 10, None, warmup=5) == 2.5
+    assert start_spread("game", 10, 0.0, warmup=5) == 0.0
 
 
 def test_loadtest_is_the_same_command() -> None:
