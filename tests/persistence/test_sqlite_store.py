@@ -78,6 +78,58 @@ def test_appends_that_wait_for_the_disk_share_commits(tmp_path: Path) -> None:
     assert commits < 200
 
 
+def test_appends_in_one_turn_of_the_loop_share_one_commit(tmp_path: Path) -> None:
+    """Without a disk sync per commit (NORMAL), the bids that rooms make in one turn of the event
+    loop are committed in one transaction at its end, and each caller returns only after it."""
+    path = tmp_path / "t.db"
+    codes = [f"R{i:03}" for i in range(40)]
+
+    async def go() -> tuple[int, int]:
+        store = await SqliteStore.open(path)
+        for code in codes:
+            await store.create_room(RoomRecord(code, "h", 0.0, {}))
+        commits_before = store.commits
+        await asyncio.gather(*(store.append(c, LogEntry(1, "a", {"c": c})) for c in codes))
+        commits = store.commits - commits_before
+        loaded = await store.load(codes[-1])
+        await store.close()
+        assert loaded is not None and loaded[1][0].data == {"c": codes[-1]}
+        return commits, store.entries_written
+
+    assert run(go()) == (1, len(codes))
+
+
+@pytest.mark.parametrize("synchronous", ["NORMAL", "FULL"])
+def test_one_bad_entry_in_a_shared_commit_fails_only_its_own_room(
+    tmp_path: Path, synchronous: str
+) -> None:
+    """A repeated seq in one room must not refuse the other rooms' bids committed with it."""
+
+    async def go() -> dict[str, list[int]]:
+        store = await SqliteStore.open(tmp_path / "b.db", synchronous=synchronous)
+        for code in ("AAAA", "BBBB", "CCCC"):
+            await store.create_room(RoomRecord(code, "h", 0.0, {}))
+        await store.append("AAAA", LogEntry(1, "a", {}))
+        outcomes = await asyncio.gather(
+            store.append("BBBB", LogEntry(1, "a", {})),
+            store.append("AAAA", LogEntry(1, "a", {"again": True})),
+            store.append("CCCC", LogEntry(1, "a", {})),
+            return_exceptions=True,
+        )
+        assert outcomes[0] is None and outcomes[2] is None
+        assert isinstance(outcomes[1], StoreError)
+        logs = {}
+        for code in ("AAAA", "BBBB", "CCCC"):
+            loaded = await store.load(code)
+            assert loaded is not None
+            logs[code] = [e.seq for e in loaded[1]]
+            assert all(e.data == {} for e in loaded[1])
+        await store.close()
+        return logs
+
+    assert run(go()) == {"AAAA": [1], "BBBB": [1], "CCCC": [1]}
+
+
 def test_commits_on_the_loop_and_checkpoints_on_the_thread_keep_every_entry(
     tmp_path: Path,
 ) -> None:
