@@ -91,6 +91,8 @@ class Link:
         self.remote: dict[str, RemoteViewer] = {}
         self.watcher: asyncio.Task[None] | None = None
         self._switch = asyncio.Lock()
+        #: While taking the lease: relayed frames that arrive before the room is ready here.
+        self._early: list[bytes] | None = None
 
     # ------------------------------------------------------------------ this process's clients
 
@@ -204,27 +206,53 @@ class Link:
             self.token = holder
 
     async def promote(self, room: Room | None = None) -> bool:
-        """Take the lease and run the room here (rebuilt from the log unless given)."""
+        """Take the lease and run the room here (rebuilt from the log unless given).
+
+        The inbox is subscribed to before the lease is taken: the other processes replay their
+        clients' handshakes as soon as they see the new holder, and a message published before
+        the subscription would be lost (Redis keeps none), leaving those players seatless.
+        What arrives while the room is being rebuilt waits in `_early`.
+        """
         store, cluster = self.cluster.store, self.cluster
+        channel = f"{P}in:{self.code}"
+        self._early = []
+        await cluster.subscribe(channel)
         token = await store.acquire(self.code, cluster.lease_ms)
         if token is None:
+            await self._give_up(channel)
             return False
         async with self._switch:
             if room is None:
                 loaded = await store.load(self.code)
                 if loaded is None:
                     await store.release(self.code)
+                    await self._give_up(channel)
                     return False
                 record, entries = loaded
                 room = Room.restore(record, entries, cluster.settings, store, cluster.rooms.clock)
                 log.info("room %s: taken over with lease %s", self.code, token)
             self.room, self.token = room, token
             cluster.rooms.rooms[self.code] = room
-            await cluster.subscribe(f"{P}in:{self.code}")
+            early, self._early = self._early or [], None
+            for message in early:
+                self.inbox(message)
             await room.resume_clocks()
             for connection in list(self.local.values()):
                 await self._replay(room, connection)
         return True
+
+    async def _give_up(self, channel: str) -> None:
+        self._early = None
+        if self.room is None:
+            await self.cluster.unsubscribe(channel)
+
+    def delivered(self, message: bytes) -> None:
+        """A message on this room's inbox: for the room if it runs here, kept if it is about
+        to, dropped otherwise (this process no longer owns the room)."""
+        if self.room is not None:
+            self.inbox(message)
+        elif self._early is not None:
+            self._early.append(message)
 
     async def _replay(self, room: Room, connection: Connection) -> None:
         if connection.hello is None:
@@ -428,8 +456,8 @@ class Cluster:
                         found[0].relayed(found[1], body)
                 elif channel.startswith(inbox):
                     link = self.links.get(channel[len(inbox) :].decode())
-                    if link is not None and link.room is not None:
-                        link.inbox(data)
+                    if link is not None:
+                        link.delivered(data)
             except Exception:
                 log.exception("a message from Redis could not be handled")
 

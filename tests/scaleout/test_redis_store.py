@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import orjson
 import pytest
 
-from peanutclub.server.redis_store import Fenced, RedisStore
+from peanutclub.server.redis_store import Fenced, P, RedisStore
 from peanutclub.server.store import LogEntry, RoomRecord
 from tests.persistence.procs import free_port, run
 from tests.scaleout.nodes import RedisServer
@@ -59,3 +61,54 @@ def test_a_lease_is_exclusive_and_an_expired_one_cannot_write(redis_url: str) ->
         await second.close()
 
     run(scenario())
+
+
+def test_a_handshake_relayed_while_the_new_owner_rebuilds_the_room_is_not_lost(
+    redis_url: str,
+) -> None:
+    """Another process replays its clients' handshakes the moment it sees the new lease holder.
+    The new owner is still rebuilding the room from the log then; Redis keeps no message for a
+    channel nobody listens to, so the owner must listen before it takes the lease and keep what
+    arrives until the room is ready. (Lost, the player on the other process sat without a seat.)"""
+    from peanutclub.server.clock import RealClock
+    from peanutclub.server.cluster import Cluster, Link
+    from peanutclub.server.rooms import Rooms
+    from peanutclub.server.settings import Settings
+
+    async def scenario() -> str:
+        owner = RedisStore.connect(redis_url, "owner")
+        other = RedisStore.connect(redis_url, "other")
+        await owner.client.flushdb()
+        await owner.create_room(RECORD)
+        settings = Settings()
+        cluster = Cluster(Rooms(settings, owner, RealClock()), owner, lease_ms=5000)
+        await cluster.start()
+        load = owner.load
+
+        async def slow_load(code: str) -> Any:
+            await asyncio.sleep(0.5)  # a long log to replay
+            return await load(code)
+
+        owner.load = slow_load  # type: ignore[method-assign]
+        replies = other.client.pubsub()
+        await replies.subscribe(f"{P}out:other")
+        link = cluster.links["ABCD"] = Link(cluster, "ABCD")
+        promoting = asyncio.create_task(link.promote())
+        while await other.holder("ABCD") is None:
+            await asyncio.sleep(0.005)
+        hello = orjson.dumps({"c": "other/1", "p": "other", "t": '{"type":"watch"}'})
+        await other.client.publish(f"{P}in:ABCD", hello)
+        assert await promoting
+        try:
+            async with asyncio.timeout(5):
+                while True:
+                    message = await replies.get_message(ignore_subscribe_messages=True, timeout=1)
+                    if message is not None:
+                        return str(message["data"].decode())
+        finally:
+            await replies.aclose()
+            await cluster.close()
+            await other.close()
+
+    reply = run(scenario())
+    assert reply.startswith('other/1\nF{"type":"welcome"')
