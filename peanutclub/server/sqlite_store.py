@@ -269,6 +269,8 @@ class SqliteStore:
             return
         try:
             outcomes = self._commit_each(batch, self._conn)
+        except Exception as exc:  # a callback must settle every waiter, whatever happens
+            outcomes = [exc] * len(batch)
         finally:
             self._lock.release()
         _settle(batch, outcomes)
