@@ -36,6 +36,17 @@ def run(coro: Coroutine[Any, Any, T]) -> T:
         return pool.submit(asyncio.run, coro).result()
 
 
+async def reopened(path: Path, code: str) -> list[LogEntry]:
+    """A room's log as a store opened again on the file finds it."""
+    store = await SqliteStore.open(path)
+    try:
+        loaded = await store.load(code)
+    finally:
+        await store.close()
+    assert loaded is not None
+    return loaded[1]
+
+
 def test_appended_entries_come_back_in_order_after_reopening(tmp_path: Path) -> None:
     path = tmp_path / "rooms.db"
 
@@ -155,13 +166,9 @@ def test_commits_on_the_loop_and_checkpoints_on_the_thread_keep_every_entry(
         return store.checkpoints, largest
 
     async def read() -> list[int]:
-        store = await SqliteStore.open(path)
-        try:
-            loaded = await store.load("WXYZ")
-        finally:
-            await store.close()
-        assert loaded is not None and all(e.data["blob"] == blob for e in loaded[1])
-        return [int(e.data["i"]) for e in loaded[1]]
+        entries = await reopened(path, "WXYZ")
+        assert all(e.data["blob"] == blob for e in entries)
+        return [int(e.data["i"]) for e in entries]
 
     checkpoints, wal_bytes = run(write())
     assert checkpoints >= 2
@@ -213,15 +220,7 @@ def test_an_old_schema_is_upgraded_with_its_data(tmp_path: Path) -> None:
     assert upgraded.execute("SELECT count(*) FROM games").fetchone()[0] == 0
     upgraded.close()
 
-    async def read() -> tuple[RoomRecord, list[LogEntry]] | None:
-        store = await SqliteStore.open(path)
-        try:
-            return await store.load("OLDR")
-        finally:
-            await store.close()
-
-    loaded = run(read())
-    assert loaded is not None and loaded[1][0].data == {"name": "Ana"}
+    assert run(reopened(path, "OLDR"))[0].data == {"name": "Ana"}
 
 
 def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
@@ -308,15 +307,6 @@ def test_every_acknowledged_append_survives_sigkill(tmp_path: Path) -> None:
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
 
-    async def read() -> list[int]:
-        store = await SqliteStore.open(path)
-        try:
-            loaded = await store.load("KILL")
-        finally:
-            await store.close()
-        assert loaded is not None
-        return [e.seq for e in loaded[1]]
-
-    seqs = run(read())
+    seqs = [e.seq for e in run(reopened(path, "KILL"))]
     assert len(seqs) >= acknowledged
     assert seqs == list(range(1, len(seqs) + 1))
