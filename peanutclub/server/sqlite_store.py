@@ -237,8 +237,9 @@ class SqliteStore:
         except sqlite3.IntegrityError:
             raise KeyError(record.code) from None
 
-    async def append(self, code: str, entry: LogEntry) -> None:
-        """Durable once this returns: the caller tells nobody of the change before that.
+    def append(self, code: str, entry: LogEntry) -> asyncio.Future[None]:
+        """Durable once the future this returns is done: the caller tells nobody of the change
+        before that.
 
         With `synchronous=NORMAL` the appends made in one turn of the event loop are committed
         together, on the loop, once the turn's other callbacks have run: one transaction for a
@@ -259,7 +260,7 @@ class SqliteStore:
                 loop.call_soon(self._commit_batch)
         else:
             self._to_thread([(code, entry, waiter)])
-        await waiter
+        return waiter
 
     def _commit_batch(self) -> None:
         """Commit the loop turn's appends, on the loop, unless a checkpoint holds the file."""

@@ -11,7 +11,7 @@ for their history page and `peanutclub replay`.
 from __future__ import annotations
 
 import time
-from collections.abc import Collection
+from collections.abc import Awaitable, Collection
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -57,8 +57,10 @@ class Store(Protocol):
         """Record a new room; its code must be new."""
         ...
 
-    async def append(self, code: str, entry: LogEntry) -> None:
-        """Make one change durable. Returns once it would survive a crash of the process."""
+    def append(self, code: str, entry: LogEntry) -> Awaitable[None]:
+        """Make one change durable: awaiting the result returns once it would survive a crash
+        of the process. (An `async def` does; a store may also return a future, one object
+        fewer per change on the hot path.)"""
         ...
 
     async def load(self, code: str) -> tuple[RoomRecord, list[LogEntry]] | None:
