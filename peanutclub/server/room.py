@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import logging
 import random
 import secrets
@@ -116,6 +117,8 @@ class Room:
         self._lock = ChangeLock()
         self._timer: Timer | None = None
         self._timer_key: tuple[int, int] | None = None
+        #: How many times the clock was set: a step that was due before the last setting is void.
+        self._armed = 0
         self._bots: dict[int, asyncio.Task[None]] = {}
         self._bot_rng = random.Random(secrets.randbits(64))
 
@@ -542,6 +545,7 @@ class Room:
         if key == self._timer_key:
             return
         self._timer_key = key
+        self._armed += 1  # a clock set before this one must not fire any more
         if self._timer is not None:
             self._timer.cancel()
         self._timer, self.deadline, self.deadline_kind = None, None, None
@@ -558,19 +562,23 @@ class Room:
         else:
             return
 
-        async def fire() -> None:
-            async with self._lock:
-                if self._timer is not timer or self.closed:
-                    return
-                self._timer = None
-                try:
-                    await self._commit("action", {}, action=action)
-                except Exception:
-                    log.exception("room %s: the clock's %s failed", self.code, kind)
-
-        timer = self.clock.call_later(delay, fire)
-        self._timer = timer
+        # A bound method, not a closure over the timer: a timer that refers to itself is a
+        # reference cycle, left for the collector at every step of every clock.
+        self._timer = self.clock.call_later(
+            delay, functools.partial(self._fire, self._armed, kind, action)
+        )
         self.deadline, self.deadline_kind = self.clock.time() + delay, kind
+
+    async def _fire(self, armed: int, kind: str, action: Action) -> None:
+        """The clock set by `_rearm` comes due: apply its action, unless it was set again since."""
+        async with self._lock:
+            if armed != self._armed or self._timer is None or self.closed:
+                return
+            self._timer = None
+            try:
+                await self._commit("action", {}, action=action)
+            except Exception:
+                log.exception("room %s: the clock's %s failed", self.code, kind)
 
     # ------------------------------------------------------------------ bots
 

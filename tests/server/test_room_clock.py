@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
@@ -210,3 +211,42 @@ def test_views_carry_server_time_and_deadline_in_ms() -> None:
         assert [p["name"] for p in state["state"]["players"]] == ["Ana", "Bo", "Cy"]
 
     run(body)
+
+
+def test_the_clock_leaves_no_reference_cycle_for_the_collector() -> None:
+    """Each step of the going call is a timer that fires: one that referred to itself through
+    its own callback left a cycle of about fifteen objects behind each time, which only the
+    collector could free (docs/performance.md). The server runs on uvloop, whose timers keep
+    their callback once run; asyncio's own loop drops it, which would hide the cycle."""
+    import uvloop
+
+    from peanutclub.server.clock import RealClock
+
+    async def body() -> int:
+        store = MemoryStore()
+        pace = {"going_step_seconds": 0.0, "idle_seconds": 0.0, "pay_seconds": 60.0}
+        record = RoomRecord("CYCL", "host-secret", 0.0, pace, fixed_seed=7)
+        await store.create_room(record)
+        room = Room(record, Settings(dev=True), store, RealClock())
+        for name in ("Ana", "Bo", "Cy"):
+            await room.join(FakeViewer(), name, None, None)
+        tv = FakeViewer()
+        await room.watch(tv, "host-secret", None)
+        await room.start(tv, None)
+        await bid(room, 0)
+        gc.collect()
+        gc.disable()
+        try:
+            await room.act(1, CallGoing(1))
+            for _ in range(100):
+                if game(room).phase.value == "paying":
+                    break
+                await asyncio.sleep(0.001)
+            assert game(room).phase.value == "paying"
+            found = gc.collect()
+        finally:
+            gc.enable()
+            room.stop()
+        return found
+
+    assert uvloop.run(body()) == 0
