@@ -3,6 +3,7 @@
     peanutclub bench                                  # R = 50, 200, 500 x 2 and 10 bids/s, 3 runs
     peanutclub bench --rooms 200 --rates 10 --runs 1  # one point, one run
     peanutclub bench --capacity 20,40,80 --capacity-rooms 200   # where p99 passes 50 ms
+    peanutclub bench --capacity 10,12 --relay-capacity 30,35    # each at its own rates, in turn
     peanutclub bench --url http://host:8000 --server-pid 1234   # a running server (--dev)
 
 Each point runs our server and the relay in turn, `--runs` times, and reports the median of the
@@ -69,6 +70,12 @@ def register(sub: Any) -> None:
         metavar="RATES",
         help="instead of the sweep: raise the rate per room through RATES until p99 > 50 ms",
     )
+    parser.add_argument(
+        "--relay-capacity",
+        metavar="RATES",
+        help="with --capacity: the relay's own rates, step by step beside ours (its edge lies "
+        "much higher), run by run in turn with ours so that both see the same machine",
+    )
     parser.add_argument("--capacity-rooms", type=int, default=200)
     parser.add_argument("--url", help="our server, already running with --dev (default: start one)")
     parser.add_argument("--server-pid", type=int, help="its process id, for CPU and memory")
@@ -113,57 +120,88 @@ def describe(label: str, f: dict[str, Any]) -> str:
 
 
 def measure_point(
-    rooms: int, rate: float, args: argparse.Namespace, targets: tuple[str, ...]
+    rooms: int,
+    rate: float,
+    args: argparse.Namespace,
+    targets: tuple[str, ...],
+    relay_rate: float | None = None,
 ) -> dict[str, Any]:
+    """Every target at `rate` (the relay at `relay_rate` if given), `--runs` times, in turn."""
     options = options_from(args)
+    rate_of = {t: relay_rate if t == "relay" and relay_rate is not None else rate for t in targets}
     runs: dict[str, list[dict[str, Any]]] = {t: [] for t in targets}
     spreads = ", ".join(
-        f"{t} {load.start_spread(runner.MODES[t], rate, args.spread, args.warmup):g} s"
+        f"{t} {load.start_spread(runner.MODES[t], rate_of[t], args.spread, args.warmup):g} s"
         for t in targets
     )
+    shown_rates = " / ".join(sorted({f"{r:g}" for r in rate_of.values()}, key=float))
     print(
-        f"== {rooms} rooms x 6, {rate:g} bids/s per room (rooms start over: {spreads})",
+        f"== {rooms} rooms x 6, {shown_rates} bids/s per room (rooms start over: {spreads})",
         flush=True,
     )
     for number in range(1, args.runs + 1):
         for target in targets:  # alternate, so both see the same machine
-            figures = runner.run_once(target, rooms, rate, options)
+            figures = runner.run_once(target, rooms, rate_of[target], options)
             runs[target].append(figures)
             print(f"  run {number} {target:10} " + describe("", figures)[2:], flush=True)
     point: dict[str, Any] = {"rooms": rooms, "rate": rate, "runs": runs, "median": {}}
     for target in targets:
         point["median"][target] = runner.median_of(runs[target])
         print(describe(f"  median {target}", point["median"][target]), flush=True)
-    if len(targets) == 2:
+    if relay_rate is not None:
+        point["relay_rate"] = relay_rate
+    if len(targets) == 2 and rate_of["peanutclub"] == rate_of["relay"]:
         point["ratios"] = runner.ratios(point["median"]["peanutclub"], point["median"]["relay"])
         shown = ", ".join(f"{k} x{fmt(v, 2)}" for k, v in point["ratios"].items())
         print(f"  ours / relay: {shown}", flush=True)
     return point
 
 
+def capacity_steps(
+    targets: tuple[str, ...], rates: list[float], relay_rates: list[float] | None
+) -> list[dict[str, float]]:
+    """The rate of each target at each step of the capacity search: the same for all, or, with
+    the relay's own list, ours and the relay's side by side (a list that ends stops its walk)."""
+    if relay_rates is None:
+        return [{t: rate for t in targets} for rate in rates]
+    lists = {t: relay_rates if t == "relay" else rates for t in targets}
+    steps = max(len(v) for v in lists.values())
+    return [{t: v[k] for t, v in lists.items() if k < len(v)} for k in range(steps)]
+
+
 def capacity(args: argparse.Namespace, targets: tuple[str, ...]) -> dict[str, Any]:
     """Per target: raise the rate until the median p99 passes 50 ms; the last rate under it is
-    the capacity, in deliveries per second."""
-    found: dict[str, Any] = {}
+    the capacity, in deliveries per second. Both targets walk together, run by run in turn."""
+    relay_rates = numbers(args.relay_capacity) if args.relay_capacity else None
+    best: dict[str, dict[str, Any] | None] = {t: None for t in targets}
+    passed_at: dict[str, float | None] = {t: None for t in targets}
     points: list[dict[str, Any]] = []
-    for target in targets:
-        best: dict[str, Any] | None = None
-        passed_at = None
-        for rate in numbers(args.capacity):
-            point = measure_point(args.capacity_rooms, rate, args, (target,))
-            points.append(point)
+    for step in capacity_steps(targets, numbers(args.capacity), relay_rates):
+        walking = tuple(t for t in targets if t in step and passed_at[t] is None)
+        if not walking:
+            continue
+        rate = step.get("peanutclub", step.get("relay", 0.0))
+        point = measure_point(
+            args.capacity_rooms, rate, args, walking, step.get("relay") if relay_rates else None
+        )
+        points.append(point)
+        for target in walking:
             figures = point["median"][target]
             p99 = figures["p99_ms"]
             if p99 is None or p99 > P99_LIMIT_MS or figures["errors"]:
-                passed_at = rate
-                break
-            best = {"rate": rate, **figures}
+                passed_at[target] = step[target]
+            else:
+                best[target] = {"rate": step[target], **figures}
+    found: dict[str, Any] = {}
+    for target in targets:
+        top = best[target]
         found[target] = {
             "rooms": args.capacity_rooms,
-            "last_rate_under_limit": None if best is None else best["rate"],
-            "deliveries_per_s": None if best is None else best["deliveries_per_s"],
-            "p99_ms": None if best is None else best["p99_ms"],
-            "passed_at_rate": passed_at,
+            "last_rate_under_limit": None if top is None else top["rate"],
+            "deliveries_per_s": None if top is None else top["deliveries_per_s"],
+            "p99_ms": None if top is None else top["p99_ms"],
+            "us_per_delivery": None if top is None else top["server_us_per_delivery"],
+            "passed_at_rate": passed_at[target],
         }
         print(f"capacity {target}: {found[target]}", flush=True)
     if len(targets) == 2 and all(found[t]["deliveries_per_s"] for t in targets):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from peanutclub.bench.cli import capacity_steps
 from peanutclub.bench.load import GAME_TICKS, start_spread
 from peanutclub.bench.runner import FIGURES
 from peanutclub.cli import main
@@ -31,6 +32,39 @@ def test_bench_runs_three_rooms_with_its_baseline(tmp_path: Path) -> None:
         assert run["bids_timed"] > 0
         assert run["deliveries_per_s"] > 0
     assert set(point["ratios"]) >= {"p50_ms", "p99_ms", "server_cpu_pct", "deliveries_per_s"}
+
+
+def test_capacity_search_runs_ours_and_the_relay_in_turn_at_their_own_rates(
+    tmp_path: Path,
+) -> None:
+    report_file = tmp_path / "capacity.json"
+    argv = ["bench", "--capacity", "2", "--relay-capacity", "5", "--capacity-rooms", "2"]
+    argv += ["--runs", "1", "--duration", "1.5", "--warmup", "1", "--spread", "0.5"]
+    argv += ["--grace", "2", "--json", str(report_file)]
+    assert main(argv) == 0
+    report = json.loads(report_file.read_text())
+    found = report["capacity"]
+    assert found["peanutclub"]["last_rate_under_limit"] == 2
+    assert found["relay"]["last_rate_under_limit"] == 5
+    assert found["relay"]["deliveries_per_s"] > found["peanutclub"]["deliveries_per_s"] > 0
+    assert found["ratio"] > 0
+    (point,) = report["points"]
+    assert (point["rate"], point["relay_rate"]) == (2, 5)
+    assert "ratios" not in point  # two different rates: no figure-by-figure ratio
+
+
+def test_capacity_steps_pair_the_two_lists_and_stop_each_where_it_ends() -> None:
+    both = ("peanutclub", "relay")
+    assert capacity_steps(both, [1, 2], None) == [
+        {"peanutclub": 1, "relay": 1},
+        {"peanutclub": 2, "relay": 2},
+    ]
+    assert capacity_steps(both, [1, 2], [10, 20, 30]) == [
+        {"peanutclub": 1, "relay": 10},
+        {"peanutclub": 2, "relay": 20},
+        {"relay": 30},
+    ]
+    assert capacity_steps(("relay",), [1], [10, 20]) == [{"relay": 10}, {"relay": 20}]
 
 
 def test_rooms_start_spread_over_one_game_unless_told() -> None:
