@@ -342,17 +342,16 @@ class Room:
 
     # ------------------------------------------------------------------ the single writer
 
-    def _undo_point(self, kind: str) -> Callable[[], None] | int:
+    def _undo_point(self, kind: str) -> Callable[[], None] | None:
         """A way back to the room as it is now, taken before a change is applied.
 
-        Actions, the hot path, keep only the length of the game's log (an int, no closure: this
-        runs for every bid): if the store fails, `_undo` rebuilds the game from its own log
-        without the last action. The other changes are rare, so a snapshot of the seats and
-        settings is cheap enough.
+        None for an action, the hot path: the game's own log is the way back (an action that
+        the engine accepts adds exactly one entry to it), so nothing is made here for a bid.
+        The other changes are rare, so a snapshot of the seats and settings is cheap enough.
         """
+        if kind == "action":
+            return None
         game = self.game
-        if kind == "action" and game is not None:
-            return len(game.log)
         seats = [dataclasses.replace(s) for s in self.seats]
         host_seat, room_settings, games_played = (
             self.host_seat,
@@ -371,14 +370,11 @@ class Room:
 
         return restore
 
-    def _undo(self, point: Callable[[], None] | int) -> None:
-        """Go back to `point` (from `_undo_point`, taken before the change now being undone)."""
-        if callable(point):
-            point()
-            return
+    def _take_back_action(self) -> None:
+        """Rebuild the game without its last action (the one the store refused)."""
         game = self.game
         assert game is not None
-        self.game = Game.replay(game.players, game.seed, game.log[:point], game.deck)
+        self.game = Game.replay(game.players, game.seed, game.log[:-1], game.deck)
 
     def _mutate(self, kind: str, data: dict[str, Any], action: Action | None) -> list[Any]:
         """Apply one change to memory and return its public events. Refusals raise first."""
@@ -466,7 +462,10 @@ class Room:
             await self.store.append(self.code, LogEntry(self.seq, kind, data))
         except BaseException:
             self.seq -= 1
-            self._undo(undo)
+            if undo is None:
+                self._take_back_action()
+            else:
+                undo()
             raise
         if action is not None and any(e.get("type") == "game_over" for e in events):
             await self._keep_game()
