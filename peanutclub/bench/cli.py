@@ -120,15 +120,11 @@ def describe(label: str, f: dict[str, Any]) -> str:
 
 
 def measure_point(
-    rooms: int,
-    rate: float,
-    args: argparse.Namespace,
-    targets: tuple[str, ...],
-    relay_rate: float | None = None,
+    rooms: int, rate_of: dict[str, float], args: argparse.Namespace
 ) -> dict[str, Any]:
-    """Every target at `rate` (the relay at `relay_rate` if given), `--runs` times, in turn."""
+    """Each target of `rate_of` at its rate per room, `--runs` times, in turn."""
     options = options_from(args)
-    rate_of = {t: relay_rate if t == "relay" and relay_rate is not None else rate for t in targets}
+    targets = tuple(rate_of)
     runs: dict[str, list[dict[str, Any]]] = {t: [] for t in targets}
     spreads = ", ".join(
         f"{t} {load.start_spread(runner.MODES[t], rate_of[t], args.spread, args.warmup):g} s"
@@ -144,12 +140,13 @@ def measure_point(
             figures = runner.run_once(target, rooms, rate_of[target], options)
             runs[target].append(figures)
             print(f"  run {number} {target:10} " + describe("", figures)[2:], flush=True)
+    rate = rate_of.get("peanutclub", rate_of.get("relay", 0.0))
     point: dict[str, Any] = {"rooms": rooms, "rate": rate, "runs": runs, "median": {}}
     for target in targets:
         point["median"][target] = runner.median_of(runs[target])
         print(describe(f"  median {target}", point["median"][target]), flush=True)
-    if relay_rate is not None:
-        point["relay_rate"] = relay_rate
+    if rate_of.get("relay", rate) != rate:
+        point["relay_rate"] = rate_of["relay"]
     if len(targets) == 2 and rate_of["peanutclub"] == rate_of["relay"]:
         point["ratios"] = runner.ratios(point["median"]["peanutclub"], point["median"]["relay"])
         shown = ", ".join(f"{k} x{fmt(v, 2)}" for k, v in point["ratios"].items())
@@ -180,10 +177,7 @@ def capacity(args: argparse.Namespace, targets: tuple[str, ...]) -> dict[str, An
         walking = tuple(t for t in targets if t in step and passed_at[t] is None)
         if not walking:
             continue
-        rate = step.get("peanutclub", step.get("relay", 0.0))
-        point = measure_point(
-            args.capacity_rooms, rate, args, walking, step.get("relay") if relay_rates else None
-        )
+        point = measure_point(args.capacity_rooms, {t: step[t] for t in walking}, args)
         points.append(point)
         for target in walking:
             figures = point["median"][target]
@@ -244,7 +238,7 @@ def main(args: argparse.Namespace) -> int:
         report.update(capacity(args, targets))
     else:
         report["points"] = [
-            measure_point(int(rooms), rate, args, targets)
+            measure_point(int(rooms), dict.fromkeys(targets, rate), args)
             for rooms in numbers(args.rooms)
             for rate in numbers(args.rates)
         ]
