@@ -76,9 +76,13 @@ MIGRATIONS: tuple[str, ...] = (
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
-#: A checkpoint after this many commits, or bytes of entries, whichever comes first. A commit
-#: writes one page or a few to the log, so this is about SQLite's own default of 1000 pages.
-CHECKPOINT_COMMITS = 1000
+#: A checkpoint after this many commits, or bytes of entries, whichever comes first. The
+#: commits that arrive while a checkpoint holds the file wait for it, and it lasts as long as
+#: the distinct pages it copies back: at 500 busy rooms, 25 ms for 1,000 commits (SQLite's own
+#: default is about that), 5 ms for 100, 2-3 ms for 50. Bids that met a long one set the p99 of
+#: them all (docs/performance.md, "Fifth pass"), so checkpoints come often and short; every 25
+#: commits only cost more of the core.
+CHECKPOINT_COMMITS = 50
 CHECKPOINT_BYTES = 4 * 1024 * 1024
 INSERT_LOG = "INSERT INTO log (code, seq, kind, data) VALUES (?, ?, ?, ?)"
 #: A room's `updated` time (what retention reads, in days) is written at most this often (s):

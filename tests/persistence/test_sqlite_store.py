@@ -19,6 +19,7 @@ import pytest
 
 from peanutclub.server.sqlite_store import (
     CHECKPOINT_BYTES,
+    CHECKPOINT_COMMITS,
     MIGRATIONS,
     SCHEMA_VERSION,
     SqliteStore,
@@ -174,6 +175,24 @@ def test_commits_on_the_loop_and_checkpoints_on_the_thread_keep_every_entry(
     assert checkpoints >= 2
     assert wal_bytes < 3 * CHECKPOINT_BYTES  # written over from its start, not grown without end
     assert run(read()) == list(range(1, entries + 1))
+
+
+def test_a_checkpoint_follows_every_few_commits_of_small_entries(tmp_path: Path) -> None:
+    """Bids are small: the count of commits, not their bytes, brings the checkpoints that keep
+    each one short (the commits that arrive during one wait for it)."""
+    path = tmp_path / "n.db"
+    entries = 2 * CHECKPOINT_COMMITS + CHECKPOINT_COMMITS // 2
+
+    async def write() -> int:
+        store = await SqliteStore.open(path)
+        await store.create_room(RoomRecord("WXYZ", "h", 0.0, {}))
+        for i in range(1, entries + 1):
+            await store.append("WXYZ", LogEntry(i, "a", {"i": i}))  # one commit each
+        await store.close()
+        return store.checkpoints
+
+    assert run(write()) >= 2
+    assert [int(e.data["i"]) for e in run(reopened(path, "WXYZ"))] == list(range(1, entries + 1))
 
 
 def test_a_room_code_is_only_created_once(tmp_path: Path) -> None:
