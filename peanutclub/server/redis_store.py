@@ -161,6 +161,10 @@ class RedisStore:
     async def room_codes(self) -> list[str]:
         return sorted(_text(c) for c in await self.client.smembers(f"{P}rooms"))
 
+    async def load_all(self) -> list[tuple[RoomRecord, list[LogEntry]]]:
+        found = [await self.load(code) for code in await self.room_codes()]
+        return [loaded for loaded in found if loaded is not None]
+
     async def save_game(self, game_id: str, code: str, export: dict[str, Any]) -> None:
         finished = time.time()
         async with self.client.pipeline(transaction=True) as pipe:

@@ -121,13 +121,10 @@ class Rooms:
         room from its record and log, and set its clocks going again. Returns how many."""
         await self.prune()
         restored = 0
-        for code in await self.store.room_codes():
+        for record, entries in await self.store.load_all():
+            code = record.code
             if code in self.rooms:
                 continue
-            loaded = await self.store.load(code)
-            if loaded is None:
-                continue
-            record, entries = loaded
             try:
                 room = Room.restore(record, entries, self.settings, self.store, self.clock)
             except Exception:  # one damaged room must not keep the others down

@@ -35,6 +35,8 @@ import orjson
 from peanutclub.server.store import GameInfo, LogEntry, RoomRecord
 
 T = TypeVar("T")
+#: A room as stored: its record and its log, oldest entry first.
+Loaded = tuple[RoomRecord, list[LogEntry]]
 #: An append waiting for its commit: the room, the entry, and the future its caller awaits.
 Pending = tuple[str, LogEntry, asyncio.Future[None]]
 
@@ -73,6 +75,22 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX games_code ON games(code);
     CREATE INDEX games_finished ON games(finished);
     """,
+    # 3: the log in the order it is written, a table with no key: a commit of bids from many
+    #    rooms adds to the one page at the end of the table instead of writing a page in each
+    #    room's part of a (code, seq) tree, and a checkpoint copies that page back, not one per
+    #    room (docs/performance.md, "Sixth pass"). The store keeps seqs in order itself.
+    """
+    CREATE TABLE log_in_order (
+        code TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        data TEXT NOT NULL
+    );
+    INSERT INTO log_in_order (code, seq, kind, data)
+        SELECT code, seq, kind, data FROM log ORDER BY code, seq;
+    DROP TABLE log;
+    ALTER TABLE log_in_order RENAME TO log;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -85,6 +103,7 @@ SCHEMA_VERSION = len(MIGRATIONS)
 CHECKPOINT_COMMITS = 50
 CHECKPOINT_BYTES = 4 * 1024 * 1024
 INSERT_LOG = "INSERT INTO log (code, seq, kind, data) VALUES (?, ?, ?, ?)"
+SELECT_ROOMS = "SELECT code, host_token, created, settings, creator, fixed_seed FROM rooms"
 #: A room's `updated` time (what retention reads, in days) is written at most this often (s):
 #: rewriting it, and its index, with every bid doubled the pages each commit wrote.
 TOUCH_EVERY = 60.0
@@ -189,6 +208,10 @@ class SqliteStore:
         #: The commit count at the last checkpoint, and the bytes of entries written since.
         self._checkpointed_at = 0
         self._bytes_since_checkpoint = 0
+        #: Each room's last stored seq, as far as this store knows it (rooms it created or
+        #: loaded; others are looked up once). The log has no key to refuse a repeated seq, or
+        #: an entry for a room that is not in the file, so `_commit` refuses them with this.
+        self._last_seq: dict[str, int] = {}
 
     @classmethod
     async def open(cls, path: str | Path, *, synchronous: str = "NORMAL") -> SqliteStore:
@@ -235,6 +258,7 @@ class SqliteStore:
                         record.created,
                     ),
                 )
+            self._last_seq[record.code] = 0
 
         try:
             await self._write(insert)
@@ -313,8 +337,9 @@ class SqliteStore:
             rows = [(c, e.seq, e.kind, _json(e.data)) for c, e in entries]
         except Exception as exc:
             raise StoreError(f"could not encode a log entry: {exc}") from exc
+        following = self._following(entries, conn)
         now = time.time()
-        touched = self._to_touch({c for c, _ in entries}, now)
+        touched = self._to_touch(set(following), now)
         try:
             if len(rows) == 1 and not touched:
                 # One statement is its own transaction (autocommit): no BEGIN and COMMIT to run,
@@ -324,9 +349,27 @@ class SqliteStore:
                 _log_writer(rows, touched, now)(conn)
         except Exception as exc:
             raise StoreError(f"could not write to the database: {exc}") from exc
+        self._last_seq.update(following)
         self.commits += 1
         self.entries_written += len(entries)
         self._bytes_since_checkpoint += sum(len(r[3]) for r in rows)
+
+    def _following(
+        self, entries: list[tuple[str, LogEntry]], conn: sqlite3.Connection
+    ) -> dict[str, int]:
+        """Each room's last seq once these entries are in, or `StoreError` if one of them does
+        not follow its room's last entry (a repeated seq) or its room is not in the file."""
+        following: dict[str, int] = {}
+        for code, entry in entries:
+            last = following.get(code)
+            if last is None:
+                last = self._last_seq.get(code)
+            if last is None:
+                last = _last_stored_seq(conn, code)
+            if entry.seq <= last:
+                raise StoreError(f"room {code}: entry {entry.seq} does not follow entry {last}")
+            following[code] = entry.seq
+        return following
 
     def _ensure_writer(self) -> None:
         if self._writer is None or self._writer.done():
@@ -376,25 +419,41 @@ class SqliteStore:
         await self._run(_checkpoint)
         self.checkpoints += 1
 
-    async def load(self, code: str) -> tuple[RoomRecord, list[LogEntry]] | None:
-        def read(conn: sqlite3.Connection) -> tuple[RoomRecord, list[LogEntry]] | None:
-            row = conn.execute(
-                "SELECT code, host_token, created, settings, creator, fixed_seed FROM rooms"
-                " WHERE code = ?",
-                (code,),
-            ).fetchone()
+    async def load(self, code: str) -> Loaded | None:
+        """One room. The log has no index: this reads the whole table, which is what restoring
+        every room at start-up (`load_all`, one pass) and the tests need, not the hot path."""
+
+        def read(conn: sqlite3.Connection) -> Loaded | None:
+            row = conn.execute(SELECT_ROOMS + " WHERE code = ?", (code,)).fetchone()
             if row is None:
                 return None
-            record = RoomRecord(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5])
-            entries = [
-                LogEntry(seq, kind, json.loads(data))
-                for seq, kind, data in conn.execute(
-                    "SELECT seq, kind, data FROM log WHERE code = ? ORDER BY seq", (code,)
-                )
-            ]
-            return record, entries
+            rows = conn.execute(
+                "SELECT seq, kind, data FROM log WHERE code = ? ORDER BY seq", (code,)
+            )
+            return self._loaded(_record(row), [LogEntry(s, k, json.loads(d)) for s, k, d in rows])
 
         return await self._run(read)
+
+    async def load_all(self) -> list[Loaded]:
+        """Every room, in the order they were created, read in one pass over the log."""
+
+        def read(conn: sqlite3.Connection) -> list[Loaded]:
+            records = [_record(row) for row in conn.execute(SELECT_ROOMS + " ORDER BY created")]
+            logs: dict[str, list[LogEntry]] = {r.code: [] for r in records}
+            for code, seq, kind, data in conn.execute("SELECT code, seq, kind, data FROM log"):
+                log = logs.get(code)
+                if log is not None:
+                    log.append(LogEntry(seq, kind, json.loads(data)))
+            for log in logs.values():
+                log.sort(key=_seq)  # written in order already: a pass to check it
+            return [self._loaded(r, logs[r.code]) for r in records]
+
+        return await self._run(read)
+
+    def _loaded(self, record: RoomRecord, entries: list[LogEntry]) -> Loaded:
+        """A room as read, its last seq noted for `_following`."""
+        self._last_seq[record.code] = entries[-1].seq if entries else 0
+        return record, entries
 
     async def room_codes(self) -> list[str]:
         return await self._run(
@@ -457,15 +516,25 @@ class SqliteStore:
 
         def delete(conn: sqlite3.Connection) -> tuple[int, int]:
             with _transaction(conn):
-                rooms = conn.execute(
-                    "DELETE FROM rooms WHERE updated < ?"
-                    " AND code NOT IN (SELECT value FROM json_each(?))",
-                    (rooms_older_than, kept),
-                ).rowcount
+                rooms = [
+                    row[0]
+                    for row in conn.execute(
+                        "DELETE FROM rooms WHERE updated < ?"
+                        " AND code NOT IN (SELECT value FROM json_each(?)) RETURNING code",
+                        (rooms_older_than, kept),
+                    )
+                ]
+                if rooms:  # one pass over the log for all of them (it has no index)
+                    conn.execute(
+                        "DELETE FROM log WHERE code IN (SELECT value FROM json_each(?))",
+                        (json.dumps(rooms),),
+                    )
+                for code in rooms:
+                    self._last_seq.pop(code, None)
                 games = conn.execute(
                     "DELETE FROM games WHERE finished < ?", (games_older_than,)
                 ).rowcount
-            return rooms, games
+            return len(rooms), games
 
         return await self._run(delete)
 
@@ -484,6 +553,24 @@ def _log_writer(
                 )
 
     return write
+
+
+def _record(row: tuple[Any, ...]) -> RoomRecord:
+    """A `rooms` row, as `SELECT_ROOMS` gives it."""
+    return RoomRecord(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5])
+
+
+def _seq(entry: LogEntry) -> int:
+    return entry.seq
+
+
+def _last_stored_seq(conn: sqlite3.Connection, code: str) -> int:
+    """The last seq of a room this store has neither created nor loaded (a reading of the whole
+    log, once per such room), or `StoreError` if the room is not in the file."""
+    if conn.execute("SELECT 1 FROM rooms WHERE code = ?", (code,)).fetchone() is None:
+        raise StoreError(f"room {code} is not in the database")
+    row = conn.execute("SELECT max(seq) FROM log WHERE code = ?", (code,)).fetchone()
+    return 0 if row is None or row[0] is None else int(row[0])
 
 
 def _settle(batch: list[Pending], outcomes: list[Exception | None]) -> None:

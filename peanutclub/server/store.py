@@ -71,6 +71,10 @@ class Store(Protocol):
         """Every room the store knows (to restore them after a restart)."""
         ...
 
+    async def load_all(self) -> list[tuple[RoomRecord, list[LogEntry]]]:
+        """Every room with its log, oldest room first: what a restart restores."""
+        ...
+
     async def save_game(self, game_id: str, code: str, export: dict[str, Any]) -> None:
         """Keep a finished game's export (seed + actions + names + result) under `game_id`."""
         ...
@@ -132,6 +136,9 @@ class MemoryStore:
 
     async def room_codes(self) -> list[str]:
         return list(self.rooms)
+
+    async def load_all(self) -> list[tuple[RoomRecord, list[LogEntry]]]:
+        return [(record, list(self.logs[code])) for code, record in self.rooms.items()]
 
     async def save_game(self, game_id: str, code: str, export: dict[str, Any]) -> None:
         self.games[game_id] = (GameInfo(game_id, code, time.time()), export)

@@ -195,6 +195,94 @@ def test_a_checkpoint_follows_every_few_commits_of_small_entries(tmp_path: Path)
     assert [int(e.data["i"]) for e in run(reopened(path, "WXYZ"))] == list(range(1, entries + 1))
 
 
+def test_a_commit_of_bids_from_many_rooms_writes_a_page_or_two_not_one_per_room(
+    tmp_path: Path,
+) -> None:
+    """The log is kept in the order it is written: the bids of one turn, from rooms all over the
+    file, go to the page at its end. Kept by room instead, each bid wrote its room's page, and
+    every checkpoint copied those pages back: three times the store's work per bid at 200 busy
+    rooms (docs/performance.md, "Sixth pass")."""
+    codes = [f"R{i:03}" for i in range(60)]
+
+    def wal_frames(conn: sqlite3.Connection) -> int:
+        """Pages written to the write-ahead log since the last call (which empties it)."""
+        frames = int(conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()[1])
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return frames
+
+    async def go() -> int:
+        store = await SqliteStore.open(tmp_path / "pages.db")
+        for code in codes:
+            await store.create_room(RoomRecord(code, "h", 0.0, {}))
+        for seq in range(1, 31):  # every room's entries spread along the file, as in play
+            await asyncio.gather(
+                *(store.append(c, LogEntry(seq, "action", {"pad": "x" * 60})) for c in codes)
+            )
+        await store._run(wal_frames)
+        await asyncio.gather(*(store.append(c, LogEntry(31, "action", {"n": 31})) for c in codes))
+        written = await store._run(wal_frames)
+        assert [e.seq for e in (await store.load(codes[17]) or (None, []))[1]] == list(range(1, 32))
+        await store.close()
+        return written
+
+    # 4 pages here (the end of the log, a new leaf and their parent); 46 when kept by room
+    assert run(go()) <= 6
+
+
+def test_an_entry_for_a_room_not_in_the_file_is_refused(tmp_path: Path) -> None:
+    async def go() -> list[int]:
+        store = await SqliteStore.open(tmp_path / "u.db")
+        await store.create_room(RoomRecord("ABCD", "h", 0.0, {}))
+        outcomes = await asyncio.gather(
+            store.append("NOPE", LogEntry(1, "a", {})),
+            store.append("ABCD", LogEntry(1, "a", {})),
+            return_exceptions=True,
+        )
+        assert isinstance(outcomes[0], StoreError) and "not in the database" in str(outcomes[0])
+        assert outcomes[1] is None  # its neighbour in the shared commit is kept
+        rows = await store._run(lambda conn: conn.execute("SELECT code, seq FROM log").fetchall())
+        await store.close()
+        assert rows == [("ABCD", 1)]
+        return [e.seq for e in await reopened(tmp_path / "u.db", "ABCD")]
+
+    assert run(go()) == [1]
+
+
+def test_load_all_reads_every_room_in_one_pass_and_seqs_go_on_from_there(tmp_path: Path) -> None:
+    """A restart restores every room from one reading of the log; a store opened on a file
+    refuses a seq that does not follow what the file holds, loaded or not."""
+    path = tmp_path / "all.db"
+
+    async def write() -> None:
+        store = await SqliteStore.open(path)
+        for created, code in enumerate(("BBBB", "AAAA", "CCCC")):
+            await store.create_room(RoomRecord(code, "h", float(created), {}))
+        for seq in range(1, 4):
+            await store.append("AAAA", LogEntry(seq, "a", {"a": seq}))
+            await store.append("BBBB", LogEntry(seq, "b", {"b": seq}))
+        await store.close()
+
+    async def read() -> dict[str, list[int]]:
+        store = await SqliteStore.open(path)
+        rooms = await store.load_all()
+        with pytest.raises(StoreError, match="does not follow"):
+            await store.append("AAAA", LogEntry(3, "a", {}))
+        await store.append("AAAA", LogEntry(4, "a", {"a": 4}))
+        await store.close()
+        fresh = await SqliteStore.open(path)  # nothing loaded: the file is asked
+        with pytest.raises(StoreError, match="does not follow"):
+            await fresh.append("BBBB", LogEntry(2, "b", {}))
+        await fresh.append("CCCC", LogEntry(1, "c", {}))
+        await fresh.close()
+        return {record.code: [e.seq for e in entries] for record, entries in rooms}
+
+    run(write())
+    rooms = run(read())
+    assert list(rooms) == ["BBBB", "AAAA", "CCCC"]  # oldest room first
+    assert rooms == {"BBBB": [1, 2, 3], "AAAA": [1, 2, 3], "CCCC": []}
+    assert [e.seq for e in run(reopened(path, "AAAA"))] == [1, 2, 3, 4]
+
+
 def test_a_room_code_is_only_created_once(tmp_path: Path) -> None:
     async def go() -> None:
         store = await SqliteStore.open(tmp_path / "d.db")
@@ -242,6 +330,38 @@ def test_an_old_schema_is_upgraded_with_its_data(tmp_path: Path) -> None:
     assert run(reopened(path, "OLDR"))[0].data == {"name": "Ana"}
 
 
+def test_a_version_2_log_keyed_by_room_is_moved_into_the_log_in_order(tmp_path: Path) -> None:
+    path = tmp_path / "v2.db"
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.executescript(MIGRATIONS[0] + MIGRATIONS[1])
+    conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+    conn.execute("INSERT INTO schema_version VALUES (2)")
+    for code in ("ROOMB", "ROOMA"):
+        conn.execute("INSERT INTO rooms VALUES (?, 'tok', 5.0, '{}', '', NULL, 5.0)", (code,))
+    for seq in (3, 1, 2):
+        for code in ("ROOMA", "ROOMB"):
+            conn.execute(
+                "INSERT INTO log VALUES (?, ?, 'action', ?)", (code, seq, json.dumps({code: seq}))
+            )
+    conn.close()
+
+    async def go() -> dict[str, list[LogEntry]]:
+        store = await SqliteStore.open(path)
+        with pytest.raises(StoreError, match="does not follow"):
+            await store.append("ROOMA", LogEntry(3, "action", {}))
+        await store.append("ROOMA", LogEntry(4, "action", {"ROOMA": 4}))
+        rooms = {record.code: entries for record, entries in await store.load_all()}
+        await store.close()
+        return rooms
+
+    rooms = run(go())
+    assert {code: [e.seq for e in log] for code, log in rooms.items()} == {
+        "ROOMB": [1, 2, 3],
+        "ROOMA": [1, 2, 3, 4],
+    }
+    assert rooms["ROOMB"][1].data == {"ROOMB": 2}
+
+
 def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "future.db"
     open_database(path).close()
@@ -274,22 +394,30 @@ def test_a_locked_file_gives_a_clear_error(tmp_path: Path) -> None:
 
 
 def test_prune_drops_old_rooms_with_their_logs_and_old_games(tmp_path: Path) -> None:
-    async def go() -> tuple[tuple[int, int], list[str], dict[str, object] | None]:
+    async def go() -> tuple[tuple[int, int], list[str], dict[str, object] | None, list[Any]]:
         store = await SqliteStore.open(tmp_path / "p.db")
         await store.create_room(RoomRecord("OLDD", "h", 10.0, {}))
         await store.create_room(RoomRecord("NEWW", "h", 10.0, {}))
+        await store.append("OLDD", LogEntry(1, "a", {}))
         await store.append("NEWW", LogEntry(1, "a", {}))  # marks NEWW as updated now
+        await store._run(
+            lambda conn: conn.execute("UPDATE rooms SET updated = 10 WHERE code = 'OLDD'")
+        )
         await store.save_game("g1", "OLDD", {"seed": 1})
         pruned = await store.prune(rooms_older_than=1000.0, games_older_than=10.0**12)
         codes = await store.room_codes()
         game = await store.load_game("g1")
+        logs = await store._run(lambda conn: conn.execute("SELECT code FROM log").fetchall())
+        with pytest.raises(StoreError, match="not in the database"):
+            await store.append("OLDD", LogEntry(2, "a", {}))
         await store.close()
-        return pruned, codes, game
+        return pruned, codes, game, logs
 
-    pruned, codes, game = run(go())
+    pruned, codes, game, logs = run(go())
     assert pruned == (1, 1)
     assert codes == ["NEWW"]
     assert game is None
+    assert logs == [("NEWW",)]  # the old room's log went with it
 
 
 WRITER = textwrap.dedent(
