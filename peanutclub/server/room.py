@@ -239,11 +239,7 @@ class Room:
         public = views.dumps(views.public_state(self))
         you = views.dumps(views.you(self, viewer.seat))
         extra = {"seat": viewer.seat, "token": token, "host": viewer.host}
-        viewer.send(
-            views.envelope(
-                "welcome", self.seq, views.splice_state(public, you), ref=ref, extra=extra
-            )
-        )
+        viewer.send(views.envelope("welcome", self.seq, public, you, ref=ref, extra=extra))
 
     # ------------------------------------------------------------------ host commands
 
@@ -507,8 +503,8 @@ class Room:
             v.send(frame)
 
     def _state_bytes(self, public: bytes, seat: int | None, events: bytes, ref: Any) -> str:
-        state = views.splice_state(public, views.dumps(views.you(self, seat)))
-        return views.envelope("state", self.seq, state, events=events, ref=ref)
+        you = views.dumps(views.you(self, seat))
+        return views.envelope("state", self.seq, public, you, events=events, ref=ref)
 
     def _state_for(self, seat: int | None, ref: Any = None) -> str:
         public = views.dumps(views.public_state(self))

@@ -90,28 +90,27 @@ def dumps(value: Any) -> bytes:
     return orjson.dumps(value)
 
 
-def splice_state(public_bytes: bytes, you_bytes: bytes) -> bytes:
-    """`{...public, "you": you}` from the encoded parts, without re-encoding the public part."""
-    return public_bytes[:-1] + b',"you":' + you_bytes + b"}"
-
-
 def envelope(
     kind: str,
     seq: int,
-    state_bytes: bytes,
+    public_bytes: bytes,
+    you_bytes: bytes,
     *,
     events: bytes | None = None,
     ref: str | int | None = None,
     extra: dict[str, Any] | None = None,
 ) -> str:
-    """A `state` or `welcome` frame around an already encoded view (and encoded events)."""
+    """A `state` or `welcome` frame around an encoded public view, the viewer's encoded `you`
+    spliced into it, and encoded events: one join, the public part never re-encoded nor copied
+    but once (a whole view is several KB late in a game, and a fan-out makes one per seat)."""
     head: dict[str, Any] = {"type": kind, "seq": seq, **(extra or {})}
     if ref is not None:
         head["ref"] = ref
-    parts = [orjson.dumps(head)[:-1]]
+    parts: list[bytes | memoryview] = [orjson.dumps(head)[:-1]]
     if events is not None:
-        parts.append(b',"events":' + events)
-    parts.append(b',"state":' + state_bytes + b"}")
+        parts += (b',"events":', events)
+    # {"state": {...public, "you": you}}
+    parts += (b',"state":', memoryview(public_bytes)[:-1], b',"you":', you_bytes, b"}}")
     return b"".join(parts).decode()
 
 
