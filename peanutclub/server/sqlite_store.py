@@ -445,7 +445,7 @@ class SqliteStore:
                 if log is not None:
                     log.append(LogEntry(seq, kind, json.loads(data)))
             for log in logs.values():
-                log.sort(key=_seq)  # written in order already: a pass to check it
+                log.sort(key=_seq)  # a room's entries are written in seq order: one pass
             return [self._loaded(r, logs[r.code]) for r in records]
 
         return await self._run(read)
