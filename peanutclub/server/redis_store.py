@@ -22,7 +22,7 @@ import orjson
 import redis.asyncio as aioredis
 from redis.exceptions import ResponseError
 
-from peanutclub.server.store import GameInfo, LogEntry, RoomRecord
+from peanutclub.server.store import GameInfo, Loaded, LogEntry, RoomRecord
 
 P = "pc:"
 
@@ -144,7 +144,7 @@ class RedisStore:
                 raise Fenced(f"room {code}: the lease {token} is no longer held") from None
             raise ValueError(f"room {code}: {error}") from None
 
-    async def load(self, code: str) -> tuple[RoomRecord, list[LogEntry]] | None:
+    async def load(self, code: str) -> Loaded | None:
         async with self.client.pipeline(transaction=True) as pipe:
             pipe.get(f"{P}room:{code}")
             pipe.lrange(f"{P}log:{code}", 0, -1)
@@ -161,7 +161,7 @@ class RedisStore:
     async def room_codes(self) -> list[str]:
         return sorted(_text(c) for c in await self.client.smembers(f"{P}rooms"))
 
-    async def load_all(self) -> list[tuple[RoomRecord, list[LogEntry]]]:
+    async def load_all(self) -> list[Loaded]:
         found = [await self.load(code) for code in await self.room_codes()]
         return [loaded for loaded in found if loaded is not None]
 

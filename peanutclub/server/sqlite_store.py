@@ -32,11 +32,9 @@ from typing import Any, TypeVar
 
 import orjson
 
-from peanutclub.server.store import GameInfo, LogEntry, RoomRecord
+from peanutclub.server.store import GameInfo, Loaded, LogEntry, RoomRecord
 
 T = TypeVar("T")
-#: A room as stored: its record and its log, oldest entry first.
-Loaded = tuple[RoomRecord, list[LogEntry]]
 #: An append waiting for its commit: the room, the entry, and the future its caller awaits.
 Pending = tuple[str, LogEntry, asyncio.Future[None]]
 

@@ -35,6 +35,10 @@ class LogEntry:
     data: dict[str, Any] = field(default_factory=dict)
 
 
+#: A room as stored: its record and its log, oldest entry first.
+Loaded = tuple[RoomRecord, list[LogEntry]]
+
+
 def games_in_log(entries: list[LogEntry]) -> list[tuple[int, int, list[dict[str, Any]]]]:
     """(players, seed, action dicts) for every game a room's log holds, oldest first: what the
     soak and the tests replay through the engine to check the log against the live game."""
@@ -63,7 +67,7 @@ class Store(Protocol):
         fewer per change on the hot path.)"""
         ...
 
-    async def load(self, code: str) -> tuple[RoomRecord, list[LogEntry]] | None:
+    async def load(self, code: str) -> Loaded | None:
         """A room's record and its whole log, or None."""
         ...
 
@@ -71,7 +75,7 @@ class Store(Protocol):
         """Every room the store knows (to restore them after a restart)."""
         ...
 
-    async def load_all(self) -> list[tuple[RoomRecord, list[LogEntry]]]:
+    async def load_all(self) -> list[Loaded]:
         """Every room with its log, oldest room first: what a restart restores."""
         ...
 
@@ -129,7 +133,7 @@ class MemoryStore:
         log.append(entry)
         self.updated[code] = time.time()
 
-    async def load(self, code: str) -> tuple[RoomRecord, list[LogEntry]] | None:
+    async def load(self, code: str) -> Loaded | None:
         if code not in self.rooms:
             return None
         return self.rooms[code], list(self.logs[code])
@@ -137,7 +141,7 @@ class MemoryStore:
     async def room_codes(self) -> list[str]:
         return list(self.rooms)
 
-    async def load_all(self) -> list[tuple[RoomRecord, list[LogEntry]]]:
+    async def load_all(self) -> list[Loaded]:
         return [(record, list(self.logs[code])) for code, record in self.rooms.items()]
 
     async def save_game(self, game_id: str, code: str, export: dict[str, Any]) -> None:
