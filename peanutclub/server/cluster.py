@@ -69,9 +69,9 @@ class RemoteViewer:
         self.inbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.worker: asyncio.Task[None] | None = None
 
-    def send(self, frame: str) -> None:
+    def send(self, frame: bytes) -> None:
         if not self.closing:
-            self.cluster.publish(self.channel, f"{self.cid}\nF{frame}")
+            self.cluster.publish(self.channel, b"%s\nF%s" % (self.cid.encode(), frame))
 
     def close(self, code: int, reason: str) -> None:
         if not self.closing:
@@ -154,14 +154,14 @@ class Link:
         else:
             self.cluster.publish(f"{P}in:{self.code}", self._envelope(connection.id, None))
 
-    def relayed(self, connection: Connection, body: str) -> None:
+    def relayed(self, connection: Connection, body: bytes) -> None:
         """A frame or a close from the owner for one of this process's clients."""
-        if body[0] == "C":
-            code, reason = body[1:].split("\n", 1)
+        if body[:1] == b"C":
+            code, reason = body[1:].decode().split("\n", 1)
             connection.close(int(code), reason)
             return
         frame = body[1:]
-        if frame.startswith('{"type":"welcome"'):
+        if frame.startswith(b'{"type":"welcome"'):
             welcome = orjson.loads(frame)
             connection.shaken = True
             connection.seat, connection.host = welcome.get("seat"), bool(welcome.get("host"))
@@ -360,7 +360,7 @@ class Cluster:
         self.links: dict[str, Link] = {}
         self.connections: dict[str, tuple[Link, Connection]] = {}
         self.ids = itertools.count(1)
-        self.outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self.outbox: asyncio.Queue[tuple[str, str | bytes]] = asyncio.Queue()
         self.pubsub = store.client.pubsub()
         self.tasks: list[asyncio.Task[None]] = []
 
@@ -410,7 +410,7 @@ class Cluster:
 
     # ------------------------------------------------------------------ Redis traffic
 
-    def publish(self, channel: str, message: str) -> None:
+    def publish(self, channel: str, message: str | bytes) -> None:
         self.outbox.put_nowait((channel, message))
 
     async def subscribe(self, channel: str) -> None:
@@ -450,8 +450,8 @@ class Cluster:
             channel, data = message["channel"], message["data"]
             try:
                 if channel == mine:
-                    cid, body = data.decode().split("\n", 1)
-                    found = self.connections.get(cid)
+                    cid, body = data.split(b"\n", 1)
+                    found = self.connections.get(cid.decode())
                     if found is not None:
                         found[0].relayed(found[1], body)
                 elif channel.startswith(inbox):

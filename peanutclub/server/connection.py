@@ -41,7 +41,7 @@ class Client(Protocol):
     host: bool
     shaken: bool
 
-    def send(self, frame: str) -> None: ...
+    def send(self, frame: bytes) -> None: ...
 
     def close(self, code: int, reason: str) -> None: ...
 
@@ -61,13 +61,13 @@ class Connection:
         self.host = False
         self.shaken = False
         self.queue_limit = queue_limit
-        self.queue: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
+        self.queue: asyncio.Queue[bytes | tuple[int, str]] = asyncio.Queue()
         self.closing = False
         self.wire = wire_of(websocket.scope)
         #: The writer has taken a frame off the queue and not yet handed it to the socket.
         self.writing = False
 
-    def send(self, frame: str) -> None:
+    def send(self, frame: bytes) -> None:
         if self.closing:
             return
         wire = self.wire
@@ -102,7 +102,7 @@ class Connection:
                     await self.websocket.close(*item)
                     return
                 self.writing = True
-                await self.websocket.send_text(item)
+                await self.websocket.send_text(item.decode())
                 self.writing = False
 
 
@@ -126,6 +126,14 @@ def origin_allowed(websocket: WebSocket, allowed: list[str]) -> bool:
     return urlsplit(origin).netloc.lower() == host.lower() and host != ""
 
 
+async def turn_away(
+    websocket: WebSocket, code: str, message: str, close_code: int, reason: str
+) -> None:
+    """Refuse a connection before it joins anything: one error frame, then the close."""
+    await websocket.send_text(error_frame(code, message).decode())
+    await websocket.close(close_code, reason)
+
+
 async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
     state: ServerState = websocket.app.state.peanutclub
     settings = state.settings
@@ -144,23 +152,25 @@ async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
         else:
             room = rooms.find(code, address)
     except RuleError as error:
-        await websocket.send_text(error_frame(error.code, error.message))
-        await websocket.close(1013, "too many unknown room codes")
+        await turn_away(websocket, error.code, error.message, 1013, "too many unknown room codes")
         return
     if room is None and link is None:
-        await websocket.send_text(error_frame("unknown_room", refuse("unknown_room").message))
-        await websocket.close(4404, "unknown room")
+        await turn_away(
+            websocket, "unknown_room", refuse("unknown_room").message, 4404, "unknown room"
+        )
         return
     room_code = link.code if link is not None else room.code  # type: ignore[union-attr]
     # Counted from the moment of connecting (not from the handshake), with no await between the
     # check and the count, so that a burst of simultaneous connections cannot slip past a limit.
     if rooms.connections_in[room_code] >= settings.max_connections_per_room:
-        await websocket.send_text(error_frame("room_full", "This room has too many viewers."))
-        await websocket.close(1013, "room full")
+        await turn_away(
+            websocket, "room_full", "This room has too many viewers.", 1013, "room full"
+        )
         return
     if rooms.connections_by[address] >= settings.max_connections_per_address:
-        await websocket.send_text(error_frame("rate_limited", "Too many connections."))
-        await websocket.close(1013, "too many connections")
+        await turn_away(
+            websocket, "rate_limited", "Too many connections.", 1013, "too many connections"
+        )
         return
     rooms.connections_by[address] += 1
     rooms.connections_in[room_code] += 1

@@ -58,8 +58,8 @@ class Viewer(Protocol):
     seat: int | None
     host: bool
 
-    def send(self, frame: str) -> None:
-        """Queue one frame; never blocks."""
+    def send(self, frame: bytes) -> None:
+        """Queue one frame (a JSON text, UTF-8); never blocks."""
         ...
 
     def close(self, code: int, reason: str) -> None: ...
@@ -490,7 +490,7 @@ class Room:
     ) -> None:
         public = views.dumps(views.public_state(self))
         encoded_events = views.dumps(events)
-        by_seat: dict[int | None, str] = {}
+        by_seat: dict[int | None, bytes] = {}
         for v in self.viewers:
             if v is skip:
                 continue
@@ -502,11 +502,11 @@ class Room:
                 frame = by_seat[v.seat] = self._state_bytes(public, v.seat, encoded_events, None)
             v.send(frame)
 
-    def _state_bytes(self, public: bytes, seat: int | None, events: bytes, ref: Any) -> str:
+    def _state_bytes(self, public: bytes, seat: int | None, events: bytes, ref: Any) -> bytes:
         you = views.dumps(views.you(self, seat))
         return views.envelope("state", self.seq, public, you, events=events, ref=ref)
 
-    def _state_for(self, seat: int | None, ref: Any = None) -> str:
+    def _state_for(self, seat: int | None, ref: Any = None) -> bytes:
         public = views.dumps(views.public_state(self))
         return self._state_bytes(public, seat, b"[]", ref)
 

@@ -99,10 +99,13 @@ def envelope(
     events: bytes | None = None,
     ref: str | int | None = None,
     extra: dict[str, Any] | None = None,
-) -> str:
+) -> bytes:
     """A `state` or `welcome` frame around an encoded public view, the viewer's encoded `you`
     spliced into it, and encoded events: one join, the public part never re-encoded nor copied
-    but once (a whole view is several KB late in a game, and a fan-out makes one per seat)."""
+    but once (a whole view is several KB late in a game, and a fan-out makes one per seat).
+
+    Frames stay UTF-8 bytes all the way to the socket: a late view carries objects' French names,
+    and decoding such a frame into a `str` and encoding it back cost four times its join."""
     head: dict[str, Any] = {"type": kind, "seq": seq, **(extra or {})}
     if ref is not None:
         head["ref"] = ref
@@ -111,10 +114,10 @@ def envelope(
         parts += (b',"events":', events)
     # {"state": {...public, "you": you}}
     parts += (b',"state":', memoryview(public_bytes)[:-1], b',"you":', you_bytes, b"}}")
-    return b"".join(parts).decode()
+    return b"".join(parts)
 
 
-def patch_frame(room: Room, seq: int, events: list[dict[str, Any]]) -> str:
+def patch_frame(room: Room, seq: int, events: list[dict[str, Any]]) -> bytes:
     """The public patch after a plain bid or a step of the going call: encoded once for all."""
     game = room.game
     assert game is not None
@@ -130,11 +133,11 @@ def patch_frame(room: Room, seq: int, events: list[dict[str, Any]]) -> str:
             "min_bids": {c.value: game.min_bid(c) for c in game.column},
             "events": events,
         }
-    ).decode()
+    )
 
 
-def error_frame(code: str, message: str, ref: str | int | None = None) -> str:
+def error_frame(code: str, message: str, ref: str | int | None = None) -> bytes:
     frame: dict[str, Any] = {"type": "error", "code": code, "message": message}
     if ref is not None:
         frame["ref"] = ref
-    return orjson.dumps(frame).decode()
+    return orjson.dumps(frame)

@@ -49,7 +49,7 @@ def text_frame(payload: bytes) -> bytes:
 
 
 class FrameBytes:
-    """A room sends the same text to each of its viewers in turn: encode it once for all.
+    """A room sends the same text to each of its viewers in turn: frame it once for all.
 
     The text and its frame are kept as one tuple, replaced whole, so that a reader never pairs
     a text with another text's frame (tests run several servers, each on its own thread)."""
@@ -57,12 +57,12 @@ class FrameBytes:
     __slots__ = ("_last",)
 
     def __init__(self) -> None:
-        self._last: tuple[str | None, bytes] = (None, b"")
+        self._last: tuple[bytes | None, bytes] = (None, b"")
 
-    def __call__(self, text: str) -> bytes:
+    def __call__(self, text: bytes) -> bytes:
         last_text, frame = self._last
         if text is not last_text:
-            frame = text_frame(text.encode())
+            frame = text_frame(text)
             self._last = (text, frame)
         return frame
 

@@ -36,13 +36,15 @@ def test_a_written_frame_is_one_whole_text_message_at_every_length_boundary(size
     assert frames[1].data == b'{"next":1}'
 
 
-def test_the_same_text_is_encoded_once_for_all_its_receivers() -> None:
-    encode = FrameBytes()
-    text = '{"type":"patch","seq":7}'
-    first = encode(text)
-    assert encode(text) is first
-    assert encode(text + " ") is not first
-    assert encode(text) == first  # a new text of the same value is encoded again, to equal bytes
+def test_the_same_text_is_framed_once_for_all_its_receivers() -> None:
+    frame = FrameBytes()
+    text = b'{"type":"patch","seq":7}'
+    first = frame(text)
+    assert frame(text) is first
+    assert frame(text + b" ") is not first
+    same_value = bytes(bytearray(text))
+    assert same_value is not text
+    assert frame(same_value) == first  # a new text of the same value is framed again, equal
 
 
 def connections(loop: asyncio.AbstractEventLoop, app: Any, code: str) -> list[Connection]:
