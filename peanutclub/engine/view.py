@@ -239,6 +239,16 @@ def _min_bids(game: Game) -> dict[str, int | None]:
     return result
 
 
+def min_bids(game: Game) -> dict[str, int | None]:
+    """The view's `min_bids`, for a patch: the same dict (read-only) until the bid state moves."""
+    return _memo(game).min_bids_dict(game)
+
+
+def high_bid(game: Game) -> dict[str, Any] | None:
+    """The view's `high_bid`, for a patch: the same dict (read-only) until the next bid."""
+    return _memo(game).high_bid(game)
+
+
 def public_view(game: Game) -> dict[str, Any]:
     """What everybody may see (the TV's view). Cached per game version: treat it as read-only."""
     cached: tuple[int, dict[str, Any]] | None = getattr(game, _PUBLIC_CACHE_ATTR, None)

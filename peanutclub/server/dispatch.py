@@ -32,6 +32,8 @@ async def command(room: Room, viewer: Viewer, message: p.ClientMessage) -> None:
     """Run any message after the handshake; refusals raise `RuleError`."""
     ref = message.ref
     match message:
+        case p.Bid() | p.ALaCarte() | p.Crash() | p.Niet() | p.Pay():  # the busiest first
+            await room.act(viewer.seat, to_action(seat_of(viewer), message), viewer, ref)
         case p.Join() | p.Resume() | p.Watch():
             raise refuse("wrong_phase", "This connection has already joined.")
         case p.Resync():
@@ -54,7 +56,7 @@ async def command(room: Room, viewer: Viewer, message: p.ClientMessage) -> None:
                 raise refuse("not_seated")
             await room.act(viewer.seat, engine.CallGoing(viewer.seat), viewer, ref)
         case _:
-            await room.act(viewer.seat, to_action(seat_of(viewer), message), viewer, ref)
+            raise refuse("bad_message", "That message could not be understood.")
 
 
 def seat_of(viewer: Viewer) -> int:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from peanutclub.engine import Power, private_view, public_view
+from peanutclub.engine.view import high_bid, min_bids
 from peanutclub.server.clock import ms
 
 if TYPE_CHECKING:
@@ -125,12 +126,12 @@ def patch_frame(room: Room, seq: int, events: list[dict[str, Any]]) -> bytes:
         {
             "type": "patch",
             "seq": seq,
-            "high_bid": game.high_bid.to_dict() if game.high_bid else None,
+            "high_bid": high_bid(game),
             "going": game.going,
             "deadline": None if room.deadline is None else ms(room.deadline),
             "deadline_kind": room.deadline_kind,
             "now": ms(room.clock.time()),
-            "min_bids": {c.value: game.min_bid(c) for c in game.column},
+            "min_bids": min_bids(game),
             "events": events,
         }
     )
