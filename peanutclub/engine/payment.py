@@ -167,6 +167,8 @@ def _best_in_mode(
         max_unit, worth = max(c.value for c in usable), sum(c.value for c in usable)
     if worth + (max_unit if abra else 0) < amount:
         return None  # out of reach: no need to search
+    if abra and worth - amount < amount:
+        return _best_by_what_stays(order, usable, amount, worth, max_unit, alc)
     cap = amount + 2 * max_unit  # a least-excess payment is always below this
     # plain[t]: least key of a set summing to t; None: no set does
     plain: list[int | None] = [None] * cap
@@ -220,4 +222,63 @@ def _best_in_mode(
         k = doubled[t]
         if k is not None:
             return t - amount, k >> id_bits, k & ((1 << id_bits) - 1)
+    return None
+
+
+def _best_by_what_stays(
+    order: _Order, usable: list[CurrencyCard], amount: int, worth: int, max_unit: int, alc: bool
+) -> tuple[int, int, int] | None:
+    """`_best_in_mode` with Abracadabra, searched from the cards that stay in the hand.
+
+    A big bid spends most of the usable cards: the cards that stay are worth at most
+    `worth - amount` plus the doubled card's worth, a much shorter search than every sum up to
+    the amount. Keeping the most that can stay is paying the least that suffices; and since a
+    set's key is the sum of its cards' parts, the best set paid is what remains of the set kept
+    with the greatest sum of parts.
+
+    `m` is the worth kept less the doubled card's worth (what doubling it gives back): a payment
+    covers the amount when `m <= slack`, and its excess is `slack - m`.
+    """
+    slack = worth - amount
+    step = order.step
+    id_bits = max(c.id for c in usable).bit_length()
+    low_id = (1 << id_bits) - 1  # minus a card id: the greater, the lower the id
+    # before[m]: no card doubled yet: greatest sum of parts of a kept set worth m
+    top = slack + max_unit  # above it, no doubled card brings m back under the slack
+    before: list[int | None] = [None] * (top + 1)
+    before[0] = 0
+    # after[m + max_unit]: one card doubled (and paid): greatest (parts << id_bits | low_id - id)
+    after: list[int | None] = [None] * (slack + max_unit + 1)
+    reach = 0
+    for c in usable:
+        u = 1 if alc else c.value
+        d = step[c.id]
+        dd = d << id_bits
+        for i in range(slack + max_unit - u, -1, -1):  # this card kept, one doubled earlier
+            k = after[i]
+            if k is not None:
+                old = after[i + u]
+                if old is None or k + dd > old:
+                    after[i + u] = k + dd
+        mark = low_id - c.id
+        for m in range(min(reach, top), -1, -1):  # this card doubled
+            k = before[m]
+            if k is not None and m - u <= slack:
+                i = m - u + max_unit
+                new = k << id_bits | mark
+                old = after[i]
+                if old is None or new > old:
+                    after[i] = new
+        for m in range(min(reach, top - u), -1, -1):  # this card kept, none doubled yet
+            k = before[m]
+            if k is not None:
+                old = before[m + u]
+                if old is None or k + d > old:
+                    before[m + u] = k + d
+        reach += u
+    for i in range(slack + max_unit, -1, -1):
+        k = after[i]
+        if k is not None:
+            every = (1 << order.n) - 1 + sum(step[c.id] for c in usable)
+            return slack + max_unit - i, every - (k >> id_bits), low_id - (k & low_id)
     return None

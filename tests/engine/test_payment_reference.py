@@ -6,6 +6,7 @@ difference in the suggestion (and so in auto-pay, replays and simulations) shows
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -105,4 +106,27 @@ def test_best_payment_is_the_same_as_the_reference_on_random_hands(seed: int) ->
     rng = random.Random(f"pay:{seed}")
     for _ in range(1500):
         cards, ctx = random_problem(rng)
+        assert best_payment(cards, ctx) == reference_best_payment(cards, ctx), (cards, ctx)
+
+
+def big_bid_problem(rng: random.Random) -> tuple[list[CurrencyCard], PaymentContext]:
+    """A bid that spends most of what can pay it, with Abracadabra at hand: the search then
+    starts from the cards that stay."""
+    cards, ctx = random_problem(rng)
+    usable = [
+        c
+        for c in cards
+        if c.currency not in ctx.blocked and (ctx.convert_unused or c.currency is ctx.currency)
+    ]
+    units = [1 if ctx.a_la_carte else c.value for c in usable] or [1]
+    worth = sum(units)
+    amount = rng.randint(max(1, worth // 2), worth + max(units))
+    return cards, dataclasses.replace(ctx, amount=amount, abracadabra_unused=True)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_big_bid_is_paid_as_the_reference_pays_it(seed: int) -> None:
+    rng = random.Random(f"big:{seed}")
+    for _ in range(1500):
+        cards, ctx = big_bid_problem(rng)
         assert best_payment(cards, ctx) == reference_best_payment(cards, ctx), (cards, ctx)
