@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from peanutclub.engine.components import Currency
+from peanutclub.engine.components import CURRENCY_NAMES, Currency
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +32,7 @@ class PlaceBid(Action):
             "type": self.kind,
             "seat": self.seat,
             "amount": self.amount,
-            "currency": self.currency.value,
+            "currency": CURRENCY_NAMES[self.currency],
         }
 
 
@@ -50,7 +50,7 @@ class ALaCarte(Action):
             "type": self.kind,
             "seat": self.seat,
             "amount": self.amount,
-            "currency": self.currency.value,
+            "currency": CURRENCY_NAMES[self.currency],
         }
 
 
@@ -67,7 +67,7 @@ class Crash(Action):
         return {
             "type": self.kind,
             "seat": self.seat,
-            "currency": self.currency.value,
+            "currency": CURRENCY_NAMES[self.currency],
             "position": self.position,
         }
 
@@ -79,7 +79,7 @@ class Niet(Action):
     currency: Currency
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": self.kind, "seat": self.seat, "currency": self.currency.value}
+        return {"type": self.kind, "seat": self.seat, "currency": CURRENCY_NAMES[self.currency]}
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from peanutclub.engine.components import Currency, CurrencyCard
+from peanutclub.engine.components import CURRENCY_NAMES, Currency, CurrencyCard
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,11 +19,7 @@ class Bid:
     currency: Currency
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat, "amount": self.amount, "currency": _NAMES[self.currency]}
-
-
-#: Each currency's name: an enum's `.value` is a slow property, and every bid is turned to a dict.
-_NAMES: dict[Currency, str] = {c: c.value for c in Currency}
+        return {"seat": self.seat, "amount": self.amount, "currency": CURRENCY_NAMES[self.currency]}
 
 
 def rank(column: Sequence[Currency], currency: Currency) -> int:

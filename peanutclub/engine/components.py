@@ -19,6 +19,11 @@ class Currency(StrEnum):
     PEANUTS = "peanuts"
 
 
+#: Each currency's name: an enum's `.value` is a slow property, and every bid is logged, sent and
+#: shown as a dict that names its currency.
+CURRENCY_NAMES: dict[Currency, str] = {c: c.value for c in Currency}
+
+
 class Power(StrEnum):
     A_LA_CARTE = "a_la_carte"
     CRASH = "crash"
@@ -57,7 +62,7 @@ class CurrencyCard:
     value: int
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "currency": self.currency.value, "value": self.value}
+        return {"id": self.id, "currency": CURRENCY_NAMES[self.currency], "value": self.value}
 
 
 @dataclass(frozen=True, slots=True)

@@ -463,8 +463,8 @@ class Room:
             else:
                 undo()
             raise
-        if action is not None and any(e.get("type") == "game_over" for e in events):
-            await self._keep_game()
+        if action is not None and self.game is not None and self.game.phase is Phase.OVER:
+            await self._keep_game()  # this action ended it: none is accepted after the end
         self.last_activity = self.clock.time()
         self._rearm()
         self._manage_bots()

@@ -1,0 +1,237 @@
+"""The server's own work per delivered frame, in one process, with no socket and no client.
+
+    python -m peanutclub.bench.inprocess                      # 20 rooms x 3 games, best of 5
+    python -m peanutclub.bench.inprocess --rooms 4 --reps 1   # under valgrind (see below)
+
+`peanutclub bench` measures what a player feels, on a machine whose speed moves by tens of
+percent from one quarter-hour to the next; a change worth a few percent of the server's time is
+lost in that. This measures only what our code does for each message (parse, dispatch, rules,
+views, encoding, the fan-out) and nothing the relay does too (sockets, the WebSocket parser, the
+event loop's polling).
+
+It first plays bench-like games in one room, deciding from the engine as the bench's clients do
+(the next seat that can honour a raise of 1 to 3 bids, the host calls `going` when nobody can,
+the buyer pays the server's suggestion, then `rematch` and `start`), and keeps every message it
+sent. It then replays those messages on fresh rooms of six viewers that frame what they are sent
+and drop it, and reports the CPU time per delivered frame: the best of `--reps` repetitions.
+
+Counting instructions instead of time gives the same figure on every run, whatever the machine
+is doing: run it twice under valgrind, with `--reps 1` and `--reps 3`, and divide the difference
+by the frames of two repetitions (`PYTHONHASHSEED=0` for equal dict layouts):
+
+    PYTHONHASHSEED=0 valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \\
+        python -m peanutclub.bench.inprocess --rooms 4 --reps 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import orjson
+
+from peanutclub.bench.load import PACE, RAISES, SEATS
+from peanutclub.engine import Phase
+from peanutclub.engine.view import private_view
+from peanutclub.server.clock import ManualClock
+from peanutclub.server.connection import handle
+from peanutclub.server.room import Room
+from peanutclub.server.settings import Settings
+from peanutclub.server.sqlite_store import SqliteStore
+from peanutclub.server.store import MemoryStore, RoomRecord, Store
+from peanutclub.server.wire import frame_bytes
+
+#: One step of a recorded game: a seat's message, or None for the clock's next step.
+Step = tuple[int, str] | None
+
+
+class Sink:
+    """A viewer that frames what it is sent, as a connection does, and keeps only counts."""
+
+    __slots__ = ("bytes", "errors", "frames", "host", "seat", "shaken")
+
+    def __init__(self) -> None:
+        self.seat: int | None = None
+        self.host = False
+        self.shaken = False
+        self.frames = 0
+        self.bytes = 0
+        self.errors = 0
+
+    def send(self, frame: bytes) -> None:
+        self.frames += 1
+        self.bytes += len(frame_bytes(frame))
+        if frame.startswith(b'{"type":"error"'):
+            self.errors += 1
+
+    def close(self, code: int, reason: str) -> None:
+        pass
+
+
+@dataclass(frozen=True)
+class Result:
+    rooms: int
+    steps: int
+    bids: int
+    frames: int
+    bytes: int
+    errors: int
+    cpu_s: float
+
+    @property
+    def us_per_frame(self) -> float:
+        return self.cpu_s * 1e6 / self.frames
+
+
+async def table(store: Store, clock: ManualClock, code: str) -> tuple[Room, list[Sink]]:
+    """A room of six seated viewers, seat 0 its host, in its lobby."""
+    record = RoomRecord(code, "host", clock.time(), dict(PACE), fixed_seed=7)
+    await store.create_room(record)
+    room = Room(record, Settings(), store, clock)
+    sinks = [Sink() for _ in range(SEATS)]
+    for seat, sink in enumerate(sinks):
+        hello = {"type": "join", "name": f"P{seat}", **({"host_token": "host"} if not seat else {})}
+        await handle(room, sink, orjson.dumps(hello).decode())
+    return room, sinks
+
+
+async def record_games(room: Room, sinks: list[Sink], clock: ManualClock, games: int) -> list[Step]:
+    """Play `games` games the way the bench's clients do, and return every step taken."""
+    rng = random.Random(3)
+    steps: list[Step] = []
+    turn = 0
+
+    async def say(seat: int, message: dict[str, object]) -> None:
+        text = orjson.dumps(message).decode()
+        steps.append((seat, text))
+        await handle(room, sinks[seat], text)
+
+    await say(0, {"type": "start"})
+    played = 0
+    while played < games:
+        game = room.game
+        assert game is not None
+        if game.phase is Phase.OVER:
+            played += 1
+            await say(0, {"type": "rematch"})
+            await say(0, {"type": "start"})
+        elif game.phase is Phase.PAYING:
+            suggestion = game.pay_suggestion()
+            assert suggestion is not None and game.payer is not None
+            await say(game.payer, {"type": "pay", **suggestion.to_dict()})
+        elif game.going:
+            steps.append(None)
+            await clock.advance(0.001)
+        else:
+            currency, high = game.column[0], game.high_bid
+            if high is not None and high.currency is not currency:
+                await say(0, {"type": "going"})
+                continue
+            top = 0 if high is None else high.amount
+            barred = -1 if high is None else high.seat
+            bid = None
+            for amount in (top + rng.choice(RAISES), top + 1):
+                for step in range(SEATS):
+                    seat = (turn + step) % SEATS
+                    most = private_view(game, seat)["bid_options"][currency.value]["max"]
+                    if seat != barred and most >= amount:
+                        bid = seat, amount
+                        break
+                if bid is not None:
+                    break
+            if bid is None:
+                await say(0, {"type": "going"})
+                continue
+            turn += 1
+            seat, amount = bid
+            await say(seat, {"type": "bid", "amount": amount, "currency": currency.value})
+    return steps
+
+
+async def replay(room: Room, sinks: list[Sink], clock: ManualClock, steps: list[Step]) -> None:
+    for step in steps:
+        if step is None:
+            await clock.advance(0.001)
+        else:
+            seat, text = step
+            await handle(room, sinks[seat], text)
+
+
+async def measure(rooms: int, games: int, reps: int, store_kind: str) -> Result:
+    clock = ManualClock()
+    with tempfile.TemporaryDirectory() as folder:
+        store: Store = (
+            await SqliteStore.open(Path(folder) / "inprocess.db")
+            if store_kind == "sqlite"
+            else MemoryStore()
+        )
+        try:
+            room, sinks = await table(store, clock, "REC")
+            steps = await record_games(room, sinks, clock, games)
+            best: Result | None = None
+            for rep in range(reps):
+                tables = [await table(store, clock, f"R{rep}-{i}") for i in range(rooms)]
+                everyone = [sink for _, sinks in tables for sink in sinks]
+                for sink in everyone:
+                    sink.frames = sink.bytes = 0
+                started = time.process_time()
+                for room, sinks in tables:
+                    await replay(room, sinks, clock, steps)
+                cpu = time.process_time() - started
+                result = Result(
+                    rooms=rooms,
+                    steps=len(steps),
+                    bids=sum(1 for s in steps if s is not None and '"bid"' in s[1]),
+                    frames=sum(s.frames for s in everyone),
+                    bytes=sum(s.bytes for s in everyone),
+                    errors=sum(s.errors for s in everyone),
+                    cpu_s=cpu,
+                )
+                if best is None or result.cpu_s < best.cpu_s:
+                    best = result
+            assert best is not None
+            return best
+        finally:
+            close = getattr(store, "close", None)
+            if close is not None:
+                await close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m peanutclub.bench.inprocess",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--rooms", type=int, default=20, help="rooms replayed per repetition")
+    parser.add_argument("--games", type=int, default=3, help="games recorded, then replayed")
+    parser.add_argument("--reps", type=int, default=5, help="repetitions (the best is shown)")
+    parser.add_argument(
+        "--store",
+        choices=("memory", "sqlite"),
+        default="memory",
+        help="memory (default): the server's own work only; sqlite: with a commit per change, "
+        "which the server groups by turn of its event loop, so this overstates the store",
+    )
+    args = parser.parse_args(argv)
+    result = asyncio.run(measure(args.rooms, args.games, args.reps, args.store))
+    print(
+        f"in-process replay: {result.rooms} rooms x {result.steps} steps "
+        f"({result.bids} bids), {result.frames} frames of {result.bytes / result.frames:.0f} "
+        f"bytes on average, refusals {result.errors}"
+    )
+    print(
+        f"server work: {result.us_per_frame:.2f} us per frame, "
+        f"{result.cpu_s * 1e6 / (result.bids * result.rooms):.1f} us per bid "
+        f"(best of {args.reps}, store {args.store})"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,25 @@
+"""The in-process replay: what it replays is what it recorded, move for move."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from peanutclub.bench.inprocess import main, measure
+
+
+@pytest.mark.parametrize("store", ["memory", "sqlite"])
+def test_a_replayed_game_is_accepted_move_for_move_in_every_room(store: str) -> None:
+    result = asyncio.run(measure(rooms=2, games=1, reps=2, store_kind=store))
+    assert result.errors == 0  # a refusal would mean the replay left the recorded game
+    assert result.bids > 20
+    # every change reaches the six seats: at least one frame per seat per step
+    assert result.frames >= result.rooms * 6 * result.steps
+    assert result.cpu_s > 0
+
+
+def test_the_tool_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--rooms", "1", "--games", "1", "--reps", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "us per frame" in out and "refusals 0" in out
