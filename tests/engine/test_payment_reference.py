@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
@@ -101,12 +101,19 @@ def random_problem(rng: random.Random) -> tuple[list[CurrencyCard], PaymentConte
     return cards, ctx
 
 
+Problem = Callable[[random.Random], tuple[list[CurrencyCard], PaymentContext]]
+
+
+def assert_paid_as_the_reference_pays(problem: Problem, seed: str, count: int = 1500) -> None:
+    rng = random.Random(seed)
+    for _ in range(count):
+        cards, ctx = problem(rng)
+        assert best_payment(cards, ctx) == reference_best_payment(cards, ctx), (cards, ctx)
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_best_payment_is_the_same_as_the_reference_on_random_hands(seed: int) -> None:
-    rng = random.Random(f"pay:{seed}")
-    for _ in range(1500):
-        cards, ctx = random_problem(rng)
-        assert best_payment(cards, ctx) == reference_best_payment(cards, ctx), (cards, ctx)
+    assert_paid_as_the_reference_pays(random_problem, f"pay:{seed}")
 
 
 def big_bid_problem(rng: random.Random) -> tuple[list[CurrencyCard], PaymentContext]:
@@ -126,7 +133,4 @@ def big_bid_problem(rng: random.Random) -> tuple[list[CurrencyCard], PaymentCont
 
 @pytest.mark.parametrize("seed", range(2))
 def test_a_big_bid_is_paid_as_the_reference_pays_it(seed: int) -> None:
-    rng = random.Random(f"big:{seed}")
-    for _ in range(1500):
-        cards, ctx = big_bid_problem(rng)
-        assert best_payment(cards, ctx) == reference_best_payment(cards, ctx), (cards, ctx)
+    assert_paid_as_the_reference_pays(big_bid_problem, f"big:{seed}")
