@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import subprocess
+import sys
 
 import pytest
 from starlette.requests import Request
@@ -126,3 +129,21 @@ def test_abandoned_rooms_are_closed_after_their_time() -> None:
         assert rooms.get(room.code) is None and rooms.created_by["10.0.0.1"] == 0
 
     asyncio.run(body())
+
+
+def test_serving_keeps_every_collector_pass_short_and_full_passes_rare() -> None:
+    """`tune_gc` changes the whole process, so it runs in a child: start-up objects frozen, young
+    passes as Python sizes them (larger ones were long pauses), a middle pass after at most two
+    young ones (so each is short), and at least 10,000 young passes between full passes."""
+    probe = (
+        "import gc, json; from peanutclub.server.cli import tune_gc; tune_gc(); "
+        "print(json.dumps([list(gc.get_threshold()), gc.get_freeze_count()]))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
+    )
+    (young, middle, full), frozen = json.loads(done.stdout)
+    assert frozen > 10_000
+    assert young == 700
+    assert middle <= 1
+    assert (middle + 1) * full >= 10_000
