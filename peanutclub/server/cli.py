@@ -105,6 +105,12 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
     }
 
 
+#: The collector's thresholds while serving (`tune_gc`): young passes as Python has them, a
+#: middle pass after every two young ones, a full pass after 5,000 middle passes (10,000 young
+#: passes, as many as 1,000 middle passes under Python's middle threshold of 10).
+GC_THRESHOLDS = (700, 1, 5000)
+
+
 def tune_gc() -> None:
     """Keep the collector's long passes out of the bid path (see docs/performance.md).
 
@@ -117,7 +123,7 @@ def tune_gc() -> None:
     outlives a young pass here is mostly a connection waiting for its next message (its reading
     coroutines, websockets' parser) and lives for seconds, so every such object is walked once
     in a middle pass whatever the cadence: more frequent passes cost no more in all, but each
-    one is short. At 500 rooms x 2 bids/s the longest middle passes went from 15-38 ms to 6-10,
+    one is short. At 500 rooms x 2 bids/s the longest middle passes went from 23-38 ms to 9-11,
     and the p99 from about 20 ms to 9 (the eighth pass). Garbage in reference cycles that reaches
     the oldest generation waits as long as before, so a closed connection must not leave any
     (transport.py cuts the two that uvicorn and websockets left).
@@ -127,12 +133,6 @@ def tune_gc() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
-
-
-#: The collector's thresholds while serving (`tune_gc`): young passes as Python has them, a
-#: middle pass after every two young ones, a full pass after 5,000 middle passes (10,000 young
-#: passes, as many as 1,000 middle passes under Python's middle threshold of 10).
-GC_THRESHOLDS = (700, 1, 5000)
 
 
 def display_host(host: str) -> str:
