@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from peanutclub.server.settings import Settings
+from peanutclub.server.settings import GC_THRESHOLDS, Settings
 
 
 def register(sub: Any) -> None:
@@ -83,7 +83,7 @@ def run_serve(args: argparse.Namespace) -> int:
         print("Rooms are kept in memory only: nothing survives a restart.", flush=True)
     print(f"Peanut Club: open http://{display_host(settings.host)}:{settings.port}/", flush=True)
     app = create_app(settings)
-    tune_gc()
+    tune_gc(settings.gc_thresholds)
     options = uvicorn_options(settings)
     uvicorn.run(app, host=settings.host, port=settings.port, log_level="info", **options)
     return 0
@@ -105,13 +105,7 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
     }
 
 
-#: The collector's thresholds while serving (`tune_gc`): young passes as Python has them, a
-#: middle pass after every two young ones, a full pass after 5,000 middle passes (10,000 young
-#: passes, as many as 1,000 middle passes under Python's middle threshold of 10).
-GC_THRESHOLDS = (700, 1, 5000)
-
-
-def tune_gc() -> None:
+def tune_gc(thresholds: tuple[int, int, int] = GC_THRESHOLDS) -> None:
     """Keep the collector's long passes out of the bid path (see docs/performance.md).
 
     A full collection walks every object the rooms and connections hold: measured at 200 rooms
@@ -132,7 +126,7 @@ def tune_gc() -> None:
 
     gc.collect()
     gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
+    gc.set_threshold(*thresholds)
 
 
 def display_host(host: str) -> str:

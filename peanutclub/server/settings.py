@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 import peanutclub
@@ -24,6 +24,12 @@ ROOM_BOUNDS: dict[str, tuple[float, float, float]] = {
 }
 #: In development mode any value from 0 up to this is accepted.
 DEV_MAX_SECONDS = 3600.0
+
+
+#: The collector's thresholds while serving (`tune_gc`): young passes as Python has them, a
+#: middle pass after every two young ones, a full pass after 5,000 middle passes (10,000 young
+#: passes, as many as 1,000 middle passes under Python's middle threshold of 10).
+GC_THRESHOLDS = (700, 1, 5000)
 
 
 def _package_dir(name: str) -> Path:
@@ -123,6 +129,11 @@ class Settings(BaseSettings):
     allowed_origins: list[str] = Field(default_factory=list)
     #: A room nobody has been connected to for this long is closed (its log stays in the store).
     room_idle_ttl_seconds: float = 6 * 3600
+
+    #: The cyclic collector's thresholds while serving (young, middle, full; `tune_gc` in cli.py).
+    #: In the environment as JSON: PEANUTCLUB_GC_THRESHOLDS='[700, 10, 1000]' is the setting
+    #: before docs/performance.md's eighth pass, for comparing the two.
+    gc_thresholds: tuple[NonNegativeInt, NonNegativeInt, NonNegativeInt] = GC_THRESHOLDS
 
     # Bots think for a human-looking while: a random delay between these bounds (seconds).
     bot_delay_min: float = 0.8

@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+from pydantic import ValidationError
 from starlette.requests import Request
 
 from peanutclub.cli import build_parser
@@ -18,7 +19,7 @@ from peanutclub.server.clock import ManualClock
 from peanutclub.server.codes import ALPHABET, new_code, new_token, normalise_code
 from peanutclub.server.pages import language
 from peanutclub.server.rooms import Rooms
-from peanutclub.server.settings import RoomSettings, Settings
+from peanutclub.server.settings import GC_THRESHOLDS, RoomSettings, Settings
 from peanutclub.server.store import MemoryStore
 
 
@@ -147,3 +148,15 @@ def test_serving_keeps_every_collector_pass_short_and_full_passes_rare() -> None
     assert young == 700
     assert middle <= 1
     assert (middle + 1) * full >= 10_000
+
+
+def test_the_collector_thresholds_may_be_set_for_a_comparison(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The eighth pass's A/B (docs/performance.md) runs the server with the former thresholds."""
+    assert Settings().gc_thresholds == GC_THRESHOLDS
+    monkeypatch.setenv("PEANUTCLUB_GC_THRESHOLDS", "[700, 10, 1000]")
+    assert Settings().gc_thresholds == (700, 10, 1000)
+    monkeypatch.setenv("PEANUTCLUB_GC_THRESHOLDS", "[700, -1, 1000]")
+    with pytest.raises(ValidationError):
+        Settings()
