@@ -248,13 +248,13 @@ def _best_by_what_stays(
     before: list[int | None] = [None] * (top + 1)
     before[0] = 0
     # after[m + max_unit]: one card doubled (and paid): greatest (parts << id_bits | low_id - id)
-    after: list[int | None] = [None] * (slack + max_unit + 1)
+    after: list[int | None] = [None] * (top + 1)
     reach = 0
     for c in usable:
         u = 1 if alc else c.value
         d = step[c.id]
         dd = d << id_bits
-        for i in range(slack + max_unit - u, -1, -1):  # this card kept, one doubled earlier
+        for i in range(top - u, -1, -1):  # this card kept, one doubled earlier
             k = after[i]
             if k is not None:
                 old = after[i + u]
@@ -276,9 +276,9 @@ def _best_by_what_stays(
                 if old is None or k + d > old:
                     before[m + u] = k + d
         reach += u
-    for i in range(slack + max_unit, -1, -1):
+    for i in range(top, -1, -1):
         k = after[i]
         if k is not None:
             every = (1 << order.n) - 1 + sum(step[c.id] for c in usable)
-            return slack + max_unit - i, every - (k >> id_bits), low_id - (k & low_id)
+            return top - i, every - (k >> id_bits), low_id - (k & low_id)
     return None
