@@ -62,6 +62,8 @@ class RemoteViewer:
         self.channel = f"{P}out:{process}"
         self.process = process
         self.cid = cid
+        #: What precedes each frame sent to it on the channel: the same for every frame.
+        self._frame_head = f"{cid}\nF".encode()
         self.seat: int | None = None
         self.host = False
         self.shaken = False
@@ -71,7 +73,7 @@ class RemoteViewer:
 
     def send(self, frame: bytes) -> None:
         if not self.closing:
-            self.cluster.publish(self.channel, b"%s\nF%s" % (self.cid.encode(), frame))
+            self.cluster.publish(self.channel, self._frame_head + frame)
 
     def close(self, code: int, reason: str) -> None:
         if not self.closing:
