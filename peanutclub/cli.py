@@ -1,4 +1,4 @@
-"""`peanutclub serve | simulate | bench | replay`: one entry point, each command in its own module.
+"""`peanutclub serve | simulate | bench | replay | schema | soak`: one entry point, one module each.
 
 Each module listed in `COMMANDS` exposes `register(subparsers)`, which adds its sub-command and sets
 `func` on the parsed arguments. Modules are imported only when the CLI runs.
@@ -16,6 +16,7 @@ from peanutclub import __version__
 COMMANDS: tuple[str, ...] = (
     "peanutclub.simulate",
     "peanutclub.replay",
+    "peanutclub.schema",
     "peanutclub.server.cli",
     "peanutclub.soak",
     "peanutclub.bench.cli",

@@ -22,8 +22,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from peanutclub.bots import LEVELS, make_bot
-from peanutclub.engine import (
+from peanutclub.games.peanut_club.bots import LEVELS, make_bot
+from peanutclub.games.peanut_club.engine import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     Game,

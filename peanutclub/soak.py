@@ -42,7 +42,7 @@ from typing import Any
 import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
-from peanutclub.bots import make_bot
+from peanutclub.games.peanut_club.bots import make_bot
 
 #: Fast clocks: a lot is called soon after the last bid, payment has a short deadline.
 PACE = {"going_step_seconds": 0.05, "idle_seconds": 0.2, "pay_seconds": 2.0}
@@ -427,7 +427,7 @@ class Books:
 
 async def check_books(db: Path, totals: Totals) -> Books:
     """Every acknowledged action is in its room's log; every logged game replays."""
-    from peanutclub.engine import Game, Phase, RuleError, action_from_dict
+    from peanutclub.games.peanut_club.engine import Game, Phase, RuleError, action_from_dict
     from peanutclub.server.sqlite_store import SqliteStore
     from peanutclub.server.store import games_in_log
 

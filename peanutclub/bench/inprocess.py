@@ -36,8 +36,9 @@ from pathlib import Path
 import orjson
 
 from peanutclub.bench.load import PACE, RAISES, SEATS
-from peanutclub.engine import Phase
-from peanutclub.engine.view import private_view
+from peanutclub.games.peanut_club import PeanutClub
+from peanutclub.games.peanut_club.engine import Phase
+from peanutclub.games.peanut_club.engine.view import private_view
 from peanutclub.server.clock import ManualClock
 from peanutclub.server.connection import handle
 from peanutclub.server.room import Room
@@ -114,8 +115,8 @@ async def record_games(room: Room, sinks: list[Sink], clock: ManualClock, games:
     await say(0, {"type": "start"})
     played = 0
     while played < games:
-        game = room.game
-        assert game is not None
+        assert isinstance(room.game, PeanutClub)
+        game = room.game.engine
         if game.phase is Phase.OVER:
             played += 1
             await say(0, {"type": "rematch"})

@@ -1,146 +1,106 @@
-"""`POST /api/rooms` and `GET /api/rooms/{code}`: open a room, read its public summary."""
+"""The JSON API: the games this server hosts, opening a room, a room's public summary, and the
+finished games kept for their history pages."""
 
 from __future__ import annotations
 
 import functools
-import socket
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Any
 
 import orjson
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
-from peanutclub.engine import RuleError
-from peanutclub.engine.components import standard_deck
-from peanutclub.history import lot_by_lot
+from peanutclub.core import Game, RuleError, refuse
+from peanutclub.games import DEFAULT_GAME, GAMES, describe, find_game
 from peanutclub.server.codes import normalise_code
-from peanutclub.server.errors import refuse
-
-if TYPE_CHECKING:
-    from peanutclub.server.app import ServerState
-    from peanutclub.server.room import Room
+from peanutclub.server.http import State, base_url, client_ip, find_room, refusal
+from peanutclub.server.protocol import optional_fields
 
 router = APIRouter(prefix="/api")
 
-STATUS = {"bad_settings": 400, "bad_message": 400, "rate_limited": 429, "unknown_room": 404}
+
+@router.get("/games")
+async def games() -> Any:
+    """Every game hosted here: its names, how many may play, its settings' defaults and bounds
+    (what the pages build their controls from)."""
+    return [describe(game) for game in GAMES.values()]
 
 
-class PaceIn(BaseModel):
+class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
-    going_step_seconds: float | None = None
-    idle_seconds: float | None = None
-    pay_seconds: float | None = None
 
 
-class CreateRoom(PaceIn):
-    """The body of `POST /api/rooms`: settings at the top level or under `settings`; all optional.
+class _Choice(BaseModel):
+    """The one field read before the game's own body: which game (the rest is checked then)."""
 
-    `seed` fixes the game's randomness and is accepted only in development mode.
-    """
-
-    settings: PaceIn | None = None
-    seed: int | None = None
-
-
-def server_state(request: Request) -> ServerState:
-    state: ServerState = request.app.state.peanutclub
-    return state
-
-
-State = Annotated["ServerState", Depends(server_state)]
-
-
-def refusal(error: RuleError) -> JSONResponse:
-    return JSONResponse(error.to_dict(), status_code=STATUS.get(error.code, 400))
-
-
-def client_ip(request: Request, trusted: list[str]) -> str:
-    peer = request.client.host if request.client else ""
-    forwarded = request.headers.get("x-forwarded-for")
-    if forwarded and peer in trusted:
-        return forwarded.split(",")[-1].strip()
-    return peer
-
-
-LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1", "[::1]")
-
-
-def base_url(request: Request, public_url: str | None, listen_host: str = "") -> str:
-    """The base of the links handed out (join URL, QR code).
-
-    A TV browser often opens `localhost`, but phones cannot reach that: when the server listens
-    on every interface, links name this machine's address on the local network instead.
-    """
-    if public_url:
-        return public_url.rstrip("/")
-    url = request.base_url
-    if url.hostname in LOOPBACK_NAMES and listen_host in ("0.0.0.0", "::"):
-        lan = lan_address()
-        if lan:
-            return str(url.replace(hostname=lan)).rstrip("/")
-    return str(url).rstrip("/")
+    game: str = DEFAULT_GAME
 
 
 @functools.cache
-def lan_address() -> str | None:
-    """This machine's address on its local network (no packet is sent), or None."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("192.0.2.1", 9))  # a documentation address: only picks a route
-            address: str = probe.getsockname()[0]
-    except OSError:
-        return None
-    return None if address.startswith("127.") else address
-
-
-def inline_schema(model: type[BaseModel]) -> dict[str, Any]:
-    """`model`'s JSON Schema with its `$defs` inlined, to stand alone in the OpenAPI document."""
-    schema = model.model_json_schema()
-    defs = schema.pop("$defs", {})
-
-    def resolve(node: Any) -> Any:
-        if isinstance(node, dict):
-            ref = node.get("$ref")
-            if isinstance(ref, str) and ref.startswith("#/$defs/"):
-                return resolve(defs[ref.removeprefix("#/$defs/")])
-            return {key: resolve(value) for key, value in node.items()}
-        if isinstance(node, list):
-            return [resolve(item) for item in node]
-        return node
-
-    resolved: dict[str, Any] = resolve(schema)
-    return resolved
+def create_room_body(game: type[Game]) -> type[BaseModel]:
+    """The body of `POST /api/rooms` for `game`: its settings at the top level or under
+    `settings`, all optional, and `seed`, which fixes the game's randomness (development mode
+    only)."""
+    fields = optional_fields(game.Settings)
+    pace: Any = create_model(f"{game.Settings.__qualname__}In", __base__=_Body, **fields)
+    model: type[BaseModel] = create_model(
+        f"CreateRoom{game.Settings.__qualname__}",
+        __base__=pace,
+        game=(str | None, None),
+        settings=(pace | None, None),
+        seed=(int | None, None),
+    )
+    return model
 
 
 #: The body is read by hand (an empty body is fine), so its schema is declared for the docs here.
 CREATE_ROOM_BODY = {
     "requestBody": {
         "required": False,
-        "content": {"application/json": {"schema": inline_schema(CreateRoom)}},
+        "content": {
+            "application/json": {
+                "schema": {
+                    "anyOf": [create_room_body(g).model_json_schema() for g in GAMES.values()]
+                }
+            }
+        },
     }
 }
 
 
 @router.post("/rooms", status_code=201, openapi_extra=CREATE_ROOM_BODY)
 async def create_room(request: Request, state: State) -> Any:
-    raw = await request.body()
+    raw = await request.body() or b"{}"
+    bad_body = refuse("bad_message", "The body must be a JSON object of room settings.")
     try:
-        body = CreateRoom.model_validate_json(raw or b"{}")
+        choice = _Choice.model_validate_json(raw, strict=False)
     except ValidationError:
-        return refusal(refuse("bad_message", "The body must be a JSON object of room settings."))
-    values = body.model_dump(exclude={"settings", "seed"}, exclude_none=True)
-    if body.settings is not None:
-        values.update(body.settings.model_dump(exclude_none=True))
+        return refusal(bad_body)
+    try:
+        game = find_game(choice.game)
+    except RuleError as error:
+        return refusal(error)
+    try:
+        body = create_room_body(game).model_validate_json(raw)
+    except ValidationError:
+        return refusal(bad_body)
+    values = body.model_dump(exclude={"game", "settings", "seed"}, exclude_none=True)
+    nested = getattr(body, "settings", None)
+    if nested is not None:
+        values.update(nested.model_dump(exclude_none=True))
     creator = client_ip(request, state.settings.trusted_proxies)
     try:
-        room = await state.rooms.create(values, seed=body.seed, creator=creator)
+        room = await state.rooms.create(
+            game, values, seed=getattr(body, "seed", None), creator=creator
+        )
     except RuleError as error:
         return refusal(error)
     base = base_url(request, state.settings.public_url, state.settings.host)
     return JSONResponse(
         {
             "code": room.code,
+            "game": game.id,
             "host_token": room.record.host_token,
             "join_url": f"{base}/r/{room.code}",
             "tv_url": f"{base}/r/{room.code}/tv",
@@ -150,34 +110,27 @@ async def create_room(request: Request, state: State) -> Any:
     )
 
 
-def find_room(request: Request, state: ServerState, code: str) -> Room | None:
-    """The room for `code`, None if unknown; `RuleError` (rate_limited) for a client who has
-    tried too many unknown codes (see `Rooms.find`)."""
-    return state.rooms.find(code, client_ip(request, state.settings.trusted_proxies))
-
-
 @router.get("/rooms/{code}")
 async def room_summary(code: str, request: Request, state: State) -> Any:
     try:
         room = find_room(request, state, code)
     except RuleError as error:
-        return refusal(error)
-    if room is None and state.rooms.cluster is not None:
+        if error.code != "unknown_room" or state.rooms.cluster is None:
+            return refusal(error)
         summary = await state.rooms.cluster.summary(normalise_code(code))
-        if summary is not None:
-            return JSONResponse(orjson.loads(orjson.dumps(summary)))
-    if room is None:
-        return refusal(refuse("unknown_room"))
+        if summary is None:
+            return refusal(error)
+        return JSONResponse(orjson.loads(orjson.dumps(summary)))
     return JSONResponse(orjson.loads(orjson.dumps(room.summary())))
 
 
 # ---------------------------------------------------------------------- finished games
-# A game's export holds its seed, which reveals every hand: only games that are over are kept in
-# the store, and only what the store holds is served.
+# A game's export holds its seed, which reveals every secret: only games that are over are kept
+# in the store, and only what the store holds is served.
 
 
 def game_not_found() -> JSONResponse:
-    return JSONResponse(refuse("unknown_game").to_dict(), status_code=404)
+    return refusal(refuse("unknown_game", "There is no finished game with that id."), 404)
 
 
 @router.get("/rooms/{code}/games")
@@ -228,18 +181,17 @@ async def game_export(game_id: str, state: State) -> Any:
 
 @router.get("/games/{game_id}/history")
 async def game_history(game_id: str, state: State) -> Any:
-    """A finished game lot by lot, every hand revealed (built from its export by the engine)."""
+    """A finished game step by step, every secret revealed (built from its export by its game)."""
     export = await state.rooms.store.load_game(game_id)
     if export is None:
         return game_not_found()
-    told = history_of(game_id, orjson.dumps(export))
-    return Response(told, media_type="application/json")
+    return Response(history_of(game_id, orjson.dumps(export)), media_type="application/json")
 
 
 @functools.lru_cache(maxsize=64)
 def history_of(game_id: str, export: bytes) -> bytes:
-    """`lot_by_lot` of an export, encoded; kept for the few games being looked at."""
+    """An export told by its game, encoded; kept for the few games being looked at."""
     data = orjson.loads(export)
-    objects = {o.id: o.to_dict() for o in standard_deck().cards()}
-    told = {"id": game_id, "code": data.get("code"), "objects": objects, **lot_by_lot(data)}
+    game = find_game(data.get("game") or DEFAULT_GAME)
+    told = {"id": game_id, "code": data.get("code"), "game": game.id, **game.history(data)}
     return orjson.dumps(told)

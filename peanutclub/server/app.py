@@ -6,7 +6,6 @@ import logging
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 
 import jinja2
 from fastapi import FastAPI
@@ -16,6 +15,7 @@ import peanutclub
 from peanutclub.server import api, pages
 from peanutclub.server.clock import Clock, RealClock
 from peanutclub.server.connection import websocket_endpoint
+from peanutclub.server.http import ServerState
 from peanutclub.server.rooms import Rooms
 from peanutclub.server.security import SecurityHeaders
 from peanutclub.server.settings import Settings
@@ -23,15 +23,6 @@ from peanutclub.server.sqlite_store import SqliteStore
 from peanutclub.server.store import MemoryStore, Store
 
 log = logging.getLogger(__name__)
-
-
-@dataclass
-class ServerState:
-    """What every route and connection shares; lives on `app.state.peanutclub`."""
-
-    settings: Settings
-    rooms: Rooms
-    templates: jinja2.Environment
 
 
 def create_app(

@@ -1,6 +1,5 @@
-"""`peanutclub serve` (run the server with uvicorn), `peanutclub schema` (write the protocol's JSON
-Schema, generated from the pydantic models, to docs/protocol.schema.json or stdout).
-The load benchmark, `peanutclub bench`, lives in `peanutclub.bench`."""
+"""`peanutclub serve`: run the server with uvicorn. The load benchmark, `peanutclub bench`,
+lives in `peanutclub.bench`; the protocol's schema, `peanutclub schema`, in `peanutclub.schema`."""
 
 from __future__ import annotations
 
@@ -42,9 +41,6 @@ def register(sub: Any) -> None:
         help="development mode: room settings down to 0, fixed seeds, fast bots, reloaded pages",
     )
     serve.set_defaults(func=run_serve)
-    schema = sub.add_parser("schema", help="print or write the protocol's JSON Schema")
-    schema.add_argument("--output", "-o", type=Path, help="file to write (default: stdout)")
-    schema.set_defaults(func=run_schema)
 
 
 def settings_from(args: argparse.Namespace) -> Settings:
@@ -131,14 +127,3 @@ def tune_gc(thresholds: tuple[int, int, int] = GC_THRESHOLDS) -> None:
 
 def display_host(host: str) -> str:
     return "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-
-
-def run_schema(args: argparse.Namespace) -> int:
-    from peanutclub.server.protocol import schema_text
-
-    text = schema_text()
-    if args.output is None:
-        sys.stdout.write(text)
-    else:
-        args.output.write_text(text, encoding="utf-8")
-    return 0

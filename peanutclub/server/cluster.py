@@ -12,8 +12,8 @@ anyone hears of it. A process that does not own a room is a relay for its own cl
   owner still does all the viewer filtering: a process only ever receives the frames of the
   clients it serves, so no seat's secrets reach a process that does not hold that seat.
 
-Each process watches the lease of every room it has clients for (`Link`). When the owner dies its
-lease expires; a process with clients in that room takes it, rebuilds the room from the log
+Each process watches the lease of every room it has clients for (`SharedLink`). When the owner
+dies its lease expires; a process with clients in that room takes it, rebuilds the room from the log
 (`Room.restore`, `resume_clocks`) and replays each of its clients' handshakes into it; the other
 processes see the lease change hands and replay their clients' handshakes to the new owner
 (`resume` with the seat's token), so those clients get a fresh `welcome` after a short pause.
@@ -33,10 +33,10 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
+from peanutclub.core import refuse
 from peanutclub.server import dispatch
 from peanutclub.server.codes import normalise_code
 from peanutclub.server.connection import Connection, handle
-from peanutclub.server.errors import refuse
 from peanutclub.server.protocol import BadMessage, parse_client_message
 from peanutclub.server.redis_store import Fenced, P, RedisStore
 from peanutclub.server.room import Room
@@ -81,8 +81,9 @@ class RemoteViewer:
             self.cluster.publish(self.channel, f"{self.cid}\nC{code}\n{reason}")
 
 
-class Link:
-    """One room as seen from this process: owned here (`room`) or relayed to its owner."""
+class SharedLink:
+    """One room as seen from this process, with other processes sharing the rooms (a `Link` of
+    connection.py): owned here (`room`) or relayed to its owner."""
 
     def __init__(self, cluster: Cluster, code: str) -> None:
         self.cluster = cluster
@@ -234,7 +235,7 @@ class Link:
                 room = Room.restore(record, entries, cluster.settings, store, cluster.rooms.clock)
                 log.info("room %s: taken over with lease %s", self.code, token)
             self.room, self.token = room, token
-            cluster.rooms.rooms[self.code] = room
+            cluster.rooms.add(room)
             early, self._early = self._early or [], None
             for message in early:
                 self.inbox(message)
@@ -260,7 +261,7 @@ class Link:
         if connection.hello is None:
             return
         try:
-            message = parse_client_message(connection.hello)
+            message = parse_client_message(room.game_class, connection.hello)
             await dispatch.handshake(room, connection, message)
             connection.shaken = True
         except BadMessage:
@@ -278,7 +279,7 @@ class Link:
             log.warning("room %s: lease %s lost; the room is handed over", self.code, self.token)
             self.room = None
             self.cluster.store.tokens.pop(self.code, None)
-            self.cluster.rooms.rooms.pop(self.code, None)
+            self.cluster.rooms.discard(self.code)
             room.stop()
             for viewer in self.remote.values():
                 if viewer.worker is not None:
@@ -348,7 +349,7 @@ class Link:
         if room is not None:
             room.stop()
             self.room = None
-            self.cluster.rooms.rooms.pop(self.code, None)
+            self.cluster.rooms.discard(self.code)
             await self.cluster.store.release(self.code)
 
 
@@ -359,8 +360,8 @@ class Cluster:
         self.store = store
         self.process = store.process
         self.lease_ms = lease_ms
-        self.links: dict[str, Link] = {}
-        self.connections: dict[str, tuple[Link, Connection]] = {}
+        self.links: dict[str, SharedLink] = {}
+        self.connections: dict[str, tuple[SharedLink, Connection]] = {}
         self.ids = itertools.count(1)
         self.outbox: asyncio.Queue[tuple[str, str | bytes]] = asyncio.Queue()
         self.pubsub = store.client.pubsub()
@@ -368,7 +369,7 @@ class Cluster:
 
     # ------------------------------------------------------------------ rooms
 
-    async def link(self, code: str, address: str) -> Link | None:
+    async def link(self, code: str, address: str) -> SharedLink | None:
         """The link for a room any process may own; None (counted as a guess) if unknown."""
         rooms = self.rooms
         if rooms.guesses.blocked(address):
@@ -382,14 +383,14 @@ class Cluster:
             return None
         link = self.links.get(code)
         if link is None:
-            link = self.links[code] = Link(self, code)
+            link = self.links[code] = SharedLink(self, code)
             await link.settle()
             link.watcher = asyncio.get_running_loop().create_task(link.watch())
         return link
 
     async def adopt(self, room: Room) -> None:
         """A room just created here: this process owns it from the start."""
-        link = self.links[room.code] = Link(self, room.code)
+        link = self.links[room.code] = SharedLink(self, room.code)
         if not await link.promote(room):
             raise RuntimeError(f"room {room.code}: a new room's lease was taken")
         link.watcher = asyncio.get_running_loop().create_task(link.watch())

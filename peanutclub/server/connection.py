@@ -15,18 +15,17 @@ from urllib.parse import urlsplit
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from peanutclub.engine import RuleError
+from peanutclub.core import RuleError, refuse
 from peanutclub.server import dispatch
-from peanutclub.server.errors import refuse
+from peanutclub.server.http import client_ip
 from peanutclub.server.protocol import BadMessage, parse_client_message
 from peanutclub.server.ratelimit import TokenBucket
-from peanutclub.server.room import Room
+from peanutclub.server.room import Room, Viewer
 from peanutclub.server.views import error_frame
 from peanutclub.server.wire import frame_bytes, wire_of, write_now
 
 if TYPE_CHECKING:
-    from peanutclub.server.app import ServerState
-    from peanutclub.server.cluster import Link
+    from peanutclub.server.http import ServerState
 
 log = logging.getLogger(__name__)
 
@@ -34,16 +33,36 @@ log = logging.getLogger(__name__)
 RATE_ERRORS = 5
 
 
-class Client(Protocol):
-    """Who a frame came from: a room viewer that knows whether it has done its handshake."""
+class Link(Protocol):
+    """A room as one connection reaches it: in this process (`LocalLink`), or wherever its
+    owner runs when several processes share the rooms (cluster.py)."""
 
-    seat: int | None
-    host: bool
-    shaken: bool
+    code: str
 
-    def send(self, frame: bytes) -> None: ...
+    def attach(self, connection: Connection) -> None: ...
 
-    def close(self, code: int, reason: str) -> None: ...
+    async def handle(self, connection: Connection, text: str) -> None:
+        """One frame that passed the size and rate checks."""
+        ...
+
+    async def leave(self, connection: Connection) -> None: ...
+
+
+class LocalLink:
+    """A room of this process: frames go straight to it."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self.code = room.code
+
+    def attach(self, connection: Connection) -> None:
+        return None
+
+    async def handle(self, connection: Connection, text: str) -> None:
+        await handle(self.room, connection, text)
+
+    async def leave(self, connection: Connection) -> None:
+        await self.room.leave(connection)
 
 
 class Connection:
@@ -106,15 +125,6 @@ class Connection:
                 self.writing = False
 
 
-def client_address(websocket: WebSocket, trusted: list[str]) -> str:
-    """The peer's address; `X-Forwarded-For` counts only when the peer is a trusted proxy."""
-    peer = websocket.client.host if websocket.client else ""
-    forwarded = websocket.headers.get("x-forwarded-for")
-    if forwarded and peer in trusted:
-        return forwarded.split(",")[-1].strip()
-    return peer
-
-
 def origin_allowed(websocket: WebSocket, allowed: list[str]) -> bool:
     """Browsers send `Origin`: it must be this very host. No Origin: not a browser, allowed."""
     origin = websocket.headers.get("origin")
@@ -141,25 +151,20 @@ async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
         await websocket.accept()
         await websocket.close(1008, "foreign origin")
         return
-    address = client_address(websocket, settings.trusted_proxies)
+    address = client_ip(websocket, settings.trusted_proxies)
     rooms = state.rooms
     await websocket.accept()
-    link: Link | None = None
-    room: Room | None = None
     try:
-        if rooms.cluster is not None:
-            link = await rooms.cluster.link(code, address)
-        else:
-            room = rooms.find(code, address)
+        link = await rooms.link(code, address)
     except RuleError as error:
         await turn_away(websocket, error.code, error.message, 1013, "too many unknown room codes")
         return
-    if room is None and link is None:
+    if link is None:
         await turn_away(
             websocket, "unknown_room", refuse("unknown_room").message, 4404, "unknown room"
         )
         return
-    room_code = link.code if link is not None else room.code  # type: ignore[union-attr]
+    room_code = link.code
     # Counted from the moment of connecting (not from the handshake), with no await between the
     # check and the count, so that a burst of simultaneous connections cannot slip past a limit.
     if rooms.connections_in[room_code] >= settings.max_connections_per_room:
@@ -175,8 +180,7 @@ async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
     rooms.connections_by[address] += 1
     rooms.connections_in[room_code] += 1
     connection = Connection(websocket, settings.send_queue_limit)
-    if link is not None:
-        link.attach(connection)
+    link.attach(connection)
     writer = asyncio.get_running_loop().create_task(connection.write_forever())
     loop = asyncio.get_running_loop()
     timeout = loop.call_later(
@@ -184,28 +188,22 @@ async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
         lambda: None if connection.shaken else connection.close(1008, "no handshake in time"),
     )
     try:
-        await read_forever(connection, room, state, link)
+        await read_forever(connection, link, state)
     finally:
         timeout.cancel()
         for counter, key in ((rooms.connections_by, address), (rooms.connections_in, room_code)):
             counter[key] -= 1
             if counter[key] <= 0:
                 del counter[key]
-        if link is not None:
-            await link.leave(connection)
-        elif room is not None:
-            await room.leave(connection)
+        await link.leave(connection)
         connection.close(1000, "bye")
         with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
             await asyncio.wait_for(writer, 1.0)
 
 
-async def read_forever(
-    connection: Connection, room: Room | None, state: ServerState, link: Link | None = None
-) -> None:
-    """Read frames until the peer leaves; every refusal is answered and reading goes on. With
-    several processes (`link`), the room may live in another process: the link routes each
-    checked frame there."""
+async def read_forever(connection: Connection, link: Link, state: ServerState) -> None:
+    """Read frames until the peer leaves; every refusal is answered and reading goes on. The
+    link takes each checked frame to the room, wherever it runs."""
     settings = state.settings
     websocket = connection.websocket
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
@@ -236,21 +234,17 @@ async def read_forever(
         if isinstance(text, bytes):
             connection.error(refuse("bad_message", "Send JSON text frames."))
             continue
-        if link is not None:
-            await link.handle(connection, text)
-        else:
-            assert room is not None
-            await handle(room, connection, text)
+        await link.handle(connection, text)
 
 
 async def handle(
-    room: Room, client: Client, text: str, passes: tuple[type[Exception], ...] = ()
+    room: Room, client: Viewer, text: str, passes: tuple[type[Exception], ...] = ()
 ) -> None:
     """One checked frame from a client of `room`: the handshake first, then commands. Every
     refusal is answered with an `error` frame; exceptions of the types in `passes` are raised
     to the caller instead."""
     try:
-        message = parse_client_message(text)
+        message = parse_client_message(room.game_class, text)
     except BadMessage as bad:
         client.send(error_frame("bad_message", refuse("bad_message").message, bad.ref))
         return

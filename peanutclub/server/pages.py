@@ -1,7 +1,8 @@
 """The HTML pages, the join QR code and the health check.
 
 Pages are Jinja2 templates from the top-level `templates/` folder (shipped inside the wheel), each
-rendered with `code` and `lang` only: everything else reaches the page over the WebSocket.
+rendered with `code`, `game` and `lang` only: everything else reaches the page over the WebSocket.
+A room's pages are its game's (`templates/games/<game>/`); the landing page offers every game.
 """
 
 from __future__ import annotations
@@ -11,14 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 import segno
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, Response
 
-from peanutclub.engine import RuleError
-from peanutclub.server.api import State, base_url, find_room, refusal
+from peanutclub.core import RuleError
 from peanutclub.server.codes import normalise_code
+from peanutclub.server.http import State, base_url, find_room, refusal
 
 if TYPE_CHECKING:
-    from peanutclub.server.app import ServerState
+    from peanutclub.server.http import ServerState
 
 router = APIRouter()
 
@@ -44,10 +45,16 @@ def language(accept_language: str | None) -> str:
 
 
 def render(
-    state: ServerState, request: Request, name: str, code: str | None, status: int = 200
+    state: ServerState,
+    request: Request,
+    name: str,
+    code: str | None,
+    status: int = 200,
+    game: str | None = None,
 ) -> Response:
     context: dict[str, Any] = {
         "code": code,
+        "game": game,
         "lang": language(request.headers.get("accept-language")),
     }
     html = state.templates.get_template(name).render(context)
@@ -75,25 +82,31 @@ async def landing(request: Request, state: State) -> Response:
     return render(state, request, "landing.html", None)
 
 
-async def room_page(state: State, request: Request, code: str, template: str) -> Response:
-    """A page of one room: refused while the address guesses codes, the 404 page if unknown."""
+def game_template(game: str, page: str) -> str:
+    return f"games/{game}/{page}.html"
+
+
+async def room_page(state: State, request: Request, code: str, page: str) -> Response:
+    """A page of one room, from its game's templates: refused while the address guesses codes,
+    the 404 page if unknown."""
     try:
         room = find_room(request, state, code)
     except RuleError as error:
+        if error.code == "unknown_room":
+            return not_found(state, request, code)
         return refusal(error)
-    if room is None:
-        return not_found(state, request, code)
-    return render(state, request, template, room.code)
+    game = room.game_class.id
+    return render(state, request, game_template(game, page), room.code, game=game)
 
 
 @router.get("/r/{code}", response_class=HTMLResponse)
 async def player_page(code: str, request: Request, state: State) -> Response:
-    return await room_page(state, request, code, "player.html")
+    return await room_page(state, request, code, "player")
 
 
 @router.get("/r/{code}/tv", response_class=HTMLResponse)
 async def tv_page(code: str, request: Request, state: State) -> Response:
-    return await room_page(state, request, code, "tv.html")
+    return await room_page(state, request, code, "tv")
 
 
 @router.get("/r/{code}/qr.svg")
@@ -102,8 +115,6 @@ async def join_qr(code: str, request: Request, state: State) -> Response:
         room = find_room(request, state, code)
     except RuleError as error:
         return refusal(error)
-    if room is None:
-        return JSONResponse({"code": "unknown_room", "message": "No such room."}, status_code=404)
     base = base_url(request, state.settings.public_url, state.settings.host)
     url = f"{base}/r/{room.code}"
     buffer = io.BytesIO()
@@ -113,11 +124,13 @@ async def join_qr(code: str, request: Request, state: State) -> Response:
 
 @router.get("/r/{code}/history", response_class=HTMLResponse)
 async def history_page(code: str, request: Request, state: State) -> Response:
-    """A finished game of this room, lot by lot, every hand revealed (from its kept export)."""
+    """A room's finished games, step by step, every secret revealed (from their kept exports)."""
     code = normalise_code(code)
-    if not await state.rooms.store.games_of(code):  # no game kept: the room itself must exist
-        return await room_page(state, request, code, "history.html")
-    return render(state, request, "history.html", code)
+    kept = await state.rooms.store.games_of(code)
+    if not kept:  # no game kept: the room itself must exist
+        return await room_page(state, request, code, "history")
+    game = kept[-1].game
+    return render(state, request, game_template(game, "history"), code, game=game)
 
 
 @router.get("/healthz")

@@ -1,34 +1,33 @@
-"""The WebSocket protocol as one sealed set of pydantic models: what may come in, what goes out.
+"""The WebSocket protocol as sealed sets of pydantic models: what may come in, what goes out.
 
-Every client frame is parsed into exactly one `ClientMessage` (strict types; an unknown `type` or a
-wrong field type is a `bad_message`). Server frames are built as plain dicts on the hot path, but
-their shapes are declared here too, so that `docs/protocol.schema.json` is generated from the same
-source and tests can check real frames against it.
+A room knows its game before its first frame, so every client frame is parsed once, into exactly
+one message of that game's set: the platform's messages (handshake, host commands, `resync`)
+plus the game's moves and a `settings` message made from the game's `Settings` (strict types; an
+unknown `type`, another game's move or a wrong field type is a `bad_message`). Server frames are
+built as bytes on the hot path; their shapes are declared here too, with each game's view, so
+that `docs/protocol.schema.json` is generated from the same source and tests can check real
+frames against it.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+import functools
+from typing import Annotated, Any, Literal, Union
 
 import orjson
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError, create_model
 
-Ref = Annotated[str, Field(max_length=64)] | int | None
+from peanutclub.core import Game, Message
+from peanutclub.core.frames import Error, Event, Out
+
 Name = Annotated[str, Field(max_length=200)]
 Secret = Annotated[str, Field(max_length=200)]
-CurrencyName = Annotated[str, Field(max_length=20, examples=["dollars", "camels", "peanuts"])]
-
-
-class _Message(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-    ref: Ref = Field(default=None, description="Echoed in the reply or error this message causes.")
 
 
 # ----------------------------------------------------------------------------- handshake
 
 
-class Join(_Message):
+class Join(Message):
     """Take a new seat (lobby only). With the host token, the seat is also the host."""
 
     type: Literal["join"]
@@ -36,14 +35,14 @@ class Join(_Message):
     host_token: Secret | None = None
 
 
-class Resume(_Message):
+class Resume(Message):
     """Take back one's seat, from any device, with the seat token from `welcome`."""
 
     type: Literal["resume"]
     token: Secret
 
 
-class Watch(_Message):
+class Watch(Message):
     """Watch without a seat (the TV or a spectator); with the host token, also host controls."""
 
     type: Literal["watch"]
@@ -53,11 +52,11 @@ class Watch(_Message):
 # ----------------------------------------------------------------------------- host
 
 
-class Start(_Message):
+class Start(Message):
     type: Literal["start"]
 
 
-class AddBot(_Message):
+class AddBot(Message):
     """Lobby: seat a new bot. In a game: hand the away player at `seat` to a bot."""
 
     type: Literal["add_bot"]
@@ -65,103 +64,86 @@ class AddBot(_Message):
     seat: int | None = None
 
 
-class RemoveBot(_Message):
+class RemoveBot(Message):
     """In a game: hand a seat back from its bot to its person. Lobby: remove a bot seat."""
 
     type: Literal["remove_bot"]
     seat: int
 
 
-class Kick(_Message):
+class Kick(Message):
     """Lobby only: free a seat."""
 
     type: Literal["kick"]
     seat: int
 
 
-class ChangeSettings(_Message):
-    """Change the table's pace; fields left out keep their value."""
+class ChangeSettings(Message):
+    """Change the table's settings; fields left out keep their value. Each game's own model
+    (`settings_message`) adds its settings' fields, all optional."""
 
     type: Literal["settings"]
-    going_step_seconds: float | None = None
-    idle_seconds: float | None = None
-    pay_seconds: float | None = None
 
 
-class Rematch(_Message):
+class Rematch(Message):
     """After the end (or to abandon a game): everyone back to the lobby, same seats."""
 
     type: Literal["rematch"]
 
 
-# ----------------------------------------------------------------------------- players
-
-
-class Bid(_Message):
-    type: Literal["bid"]
-    amount: int
-    currency: CurrencyName
-
-
-class ALaCarte(_Message):
-    type: Literal["a_la_carte"]
-    amount: int
-    currency: CurrencyName
-
-
-class Crash(_Message):
-    type: Literal["crash"]
-    currency: CurrencyName
-    position: int = Field(description="New place in the column, 0 = top.")
-
-
-class Niet(_Message):
-    type: Literal["niet"]
-    currency: CurrencyName
-
-
-class Going(_Message):
-    """Call "going once" (a seated player, or the host)."""
-
-    type: Literal["going"]
-
-
-class Pay(_Message):
-    type: Literal["pay"]
-    cards: Annotated[list[int], Field(max_length=100)]
-    convert: bool = False
-    abracadabra: int | None = None
-
-
-class Resync(_Message):
+class Resync(Message):
     """Ask for a whole `state` (after a gap in `seq`)."""
 
     type: Literal["resync"]
 
 
 Handshake = Join | Resume | Watch
-HostCommand = Start | AddBot | RemoveBot | Kick | ChangeSettings | Rematch
-PlayerAction = Bid | ALaCarte | Crash | Niet | Going | Pay
-ClientMessage = Annotated[
-    Join
-    | Resume
-    | Watch
-    | Start
-    | AddBot
-    | RemoveBot
-    | Kick
-    | ChangeSettings
-    | Rematch
-    | Bid
-    | ALaCarte
-    | Crash
-    | Niet
-    | Going
-    | Pay
-    | Resync,
-    Field(discriminator="type"),
-]
-CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+PLATFORM_MESSAGES: tuple[type[Message], ...] = (
+    Join,
+    Resume,
+    Watch,
+    Start,
+    AddBot,
+    RemoveBot,
+    Kick,
+    Rematch,
+    Resync,
+)
+
+
+def optional_fields(model: type[BaseModel]) -> dict[str, Any]:
+    """`model`'s fields, each optional (None: left as it is), for `create_model`."""
+    fields: dict[str, Any] = {}
+    for name, field in model.model_fields.items():
+        annotation: Any = field.annotation
+        fields[name] = (annotation | None, None)
+    return fields
+
+
+@functools.cache
+def settings_message(game: type[Game]) -> type[ChangeSettings]:
+    """`game`'s `settings` message: each of its settings, optional."""
+    fields = optional_fields(game.Settings)
+    model: type[ChangeSettings] = create_model(
+        f"{game.Settings.__qualname__}Change",
+        __base__=ChangeSettings,
+        __doc__=ChangeSettings.__doc__,
+        **fields,
+    )
+    return model
+
+
+def message_types(game: type[Game]) -> tuple[type[Message], ...]:
+    """Every message a room of `game` accepts: its moves first (the busiest), then the rest."""
+    return (*game.moves, *PLATFORM_MESSAGES, settings_message(game))
+
+
+@functools.cache
+def client_messages(game: type[Game]) -> TypeAdapter[Message]:
+    """One parser for every message a room of `game` accepts."""
+    union: Any = Union[message_types(game)]  # noqa: UP007 (a union built from a tuple)
+    adapter: TypeAdapter[Message] = TypeAdapter(Annotated[union, Field(discriminator="type")])
+    return adapter
 
 
 class BadMessage(ValueError):
@@ -172,10 +154,11 @@ class BadMessage(ValueError):
         self.ref = ref
 
 
-def parse_client_message(text: str | bytes) -> ClientMessage:
-    """One frame -> one message, or `BadMessage` (invalid JSON, unknown type, wrong field type)."""
+def parse_client_message(game: type[Game], text: str | bytes) -> Message:
+    """One frame -> one message of `game`'s, or `BadMessage` (invalid JSON, unknown type, wrong
+    field type)."""
     try:
-        return CLIENT_MESSAGE.validate_json(text)
+        return client_messages(game).validate_json(text)
     except ValidationError:
         raise BadMessage(salvage_ref(text)) from None
 
@@ -195,177 +178,46 @@ def salvage_ref(text: str | bytes) -> str | int | None:
 
 
 # ----------------------------------------------------------------------------- server frames
-# Declared for documentation and tests; the server builds these as dicts (see `views`/`fanout`).
+# Declared for documentation and tests; the server builds these as bytes (see `views`). A game
+# declares its view and its patch's fields; the envelopes are the same for every game.
 
 
-class _Out(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+def server_messages(view: type[BaseModel], patch: type[BaseModel]) -> Any:
+    """The server frames of a game whose whole view is `view` and whose patch is `patch`."""
+
+    class Welcome(Out):
+        type: Literal["welcome"]
+        seat: int | None
+        token: str | None = Field(description="This seat's secret: only ever sent to its owner.")
+        host: bool
+        seq: int
+        state: view  # type: ignore[valid-type]
+        ref: str | int | None = None
+
+    class State(Out):
+        type: Literal["state"]
+        seq: int
+        state: view  # type: ignore[valid-type]
+        events: list[Event]
+        ref: str | int | None = None
+
+    return Annotated[Welcome | State | patch | Error, Field(discriminator="type")]
 
 
-class HighBid(_Out):
-    seat: int
-    amount: int
-    currency: str
-
-
-class Card(_Out):
-    id: int
-    currency: str
-    value: int
-
-
-class PaidCard(Card):
-    seat: int
-
-
-class ObjectName(_Out):
-    en: str
-    fr: str
-
-
-class ObjectCard(_Out):
-    id: str
-    name: ObjectName
-    symbols: list[str]
-
-
-class BidOption(_Out):
-    min: int | None
-    max: int
-    reason: str | None
-
-
-class PaySuggestion(_Out):
-    cards: list[int]
-    convert: bool
-    abracadabra: int | None
-
-
-class PlayerInfo(_Out):
-    seat: int
-    name: str
-    connected: bool
-    bot: str | None = Field(description="The level of the bot playing this seat, or null.")
-    hand_count: int
-    objects: list[ObjectCard]
-    tokens: dict[str, bool] = Field(description="power -> used?")
-    collector: str | None = Field(default=None, description="Only at `over`.")
-    hand: list[Card] | None = Field(default=None, description="Only at `over`.")
-
-
-class You(_Out):
-    seat: int
-    hand: list[Card]
-    collector: str | None
-    pay_suggestion: PaySuggestion | None
-    bid_options: dict[str, BidOption]
-
-
-class ScoreLine(BaseModel):
-    model_config = ConfigDict(extra="allow")
-    place: int
-    seat: int
-    total: int
-    collector: str
-
-
-class RoomSettingsOut(_Out):
-    going_step_seconds: float
-    idle_seconds: float
-    pay_seconds: float
-
-
-class View(_Out):
-    """One viewer's whole view: the engine's `view(game, seat)` plus the room's fields."""
-
-    code: str
-    phase: Literal["lobby", "bidding", "paying", "over"]
-    settings: RoomSettingsOut
-    host_seat: int | None
-    deadline: int | None = Field(description="Server time (ms) of the next clock step, or null.")
-    deadline_kind: Literal["going", "idle", "pay"] | None
-    now: int = Field(description="Server time (ms) when this view was made.")
-    round: int
-    column: list[str]
-    niet: list[str]
-    a_la_carte: bool
-    high_bid: HighBid | None
-    going: int
-    payer: int | None
-    lot: list[ObjectCard]
-    next_lot_size: int | None
-    refresh_next: bool
-    objects_left: int
-    min_bids: dict[str, int | None]
-    players: list[PlayerInfo]
-    paid: list[PaidCard]
-    scores: list[ScoreLine] | None
-    you: You | None
-
-
-class Event(BaseModel):
-    """Something that happened; always public. `type` names it, other fields depend on it."""
-
-    model_config = ConfigDict(extra="allow")
-    type: str
-
-
-class Welcome(_Out):
-    type: Literal["welcome"]
-    seat: int | None
-    token: str | None = Field(description="This seat's secret: only ever sent to its owner.")
-    host: bool
-    seq: int
-    state: View
-    ref: str | int | None = None
-
-
-class State(_Out):
-    type: Literal["state"]
-    seq: int
-    state: View
-    events: list[Event]
-    ref: str | int | None = None
-
-
-class Patch(_Out):
-    """After a plain bid or a step of the going call: public, the same bytes for every viewer."""
-
-    type: Literal["patch"]
-    seq: int
-    high_bid: HighBid | None
-    going: int
-    deadline: int | None
-    deadline_kind: Literal["going", "idle", "pay"] | None
-    now: int
-    min_bids: dict[str, int | None]
-    events: list[Event]
-
-
-class Error(_Out):
-    type: Literal["error"]
-    code: str
-    message: str
-    ref: str | int | None = None
-
-
-ServerMessage = Annotated[Welcome | State | Patch | Error, Field(discriminator="type")]
-SERVER_MESSAGE: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
-
-
-def json_schema() -> dict[str, Any]:
-    """The protocol's JSON Schema: every client message and every server frame."""
-    client = CLIENT_MESSAGE.json_schema()
-    server = SERVER_MESSAGE.json_schema()
+def json_schema(game: type[Game], view: type[BaseModel], patch: type[BaseModel]) -> dict[str, Any]:
+    """The protocol's JSON Schema for `game`: every client message and every server frame."""
+    union: Any = Union[message_types(game)]  # noqa: UP007
+    client = TypeAdapter(Annotated[union, Field(discriminator="type")]).json_schema()
+    server = TypeAdapter(server_messages(view, patch)).json_schema()
     defs = {**client.pop("$defs", {}), **server.pop("$defs", {})}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": "Peanut Club online WebSocket protocol",
+        "title": f"Peanut Club online WebSocket protocol: {game.name['en']}",
         "description": "Frames on /ws/{code}: JSON text, each an object with a `type`.",
         "$defs": dict(sorted(defs.items())),
         "properties": {"client": client, "server": server},
     }
 
 
-def schema_text() -> str:
-    return orjson.dumps(json_schema(), option=orjson.OPT_INDENT_2).decode() + "\n"
+def schema_text(game: type[Game], view: type[BaseModel], patch: type[BaseModel]) -> str:
+    return orjson.dumps(json_schema(game, view, patch), option=orjson.OPT_INDENT_2).decode() + "\n"

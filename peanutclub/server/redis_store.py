@@ -22,7 +22,7 @@ import orjson
 import redis.asyncio as aioredis
 from redis.exceptions import ResponseError
 
-from peanutclub.server.store import GameInfo, Loaded, LogEntry, RoomRecord
+from peanutclub.server.store import FIRST_GAME, GameInfo, Loaded, LogEntry, RoomRecord
 
 P = "pc:"
 
@@ -122,6 +122,7 @@ class RedisStore:
             "settings": record.settings,
             "creator": record.creator,
             "fixed_seed": record.fixed_seed,
+            "game": record.game,
         }
         if not await self.client.set(f"{P}room:{record.code}", orjson.dumps(data), nx=True):
             raise KeyError(record.code)
@@ -179,7 +180,17 @@ class RedisStore:
     async def games_of(self, code: str) -> list[GameInfo]:
         found = await self.client.zrange(f"{P}games:{code}", 0, -1, withscores=True)
         pairs: list[Any] = list(found)
-        return [GameInfo(_text(g), code, float(score)) for g, score in pairs]
+        if not pairs:
+            return []
+        kept = await self.client.mget([f"{P}game:{_text(g)}" for g, _ in pairs])
+        kinds = [
+            FIRST_GAME if raw is None else orjson.loads(raw)["export"].get("game") or FIRST_GAME
+            for raw in kept
+        ]
+        return [
+            GameInfo(_text(g), code, float(score), kind)
+            for (g, score), kind in zip(pairs, kinds, strict=True)
+        ]
 
     async def prune(
         self, *, rooms_older_than: float, games_older_than: float, keep: Collection[str] = ()

@@ -5,8 +5,9 @@ change is applied in memory (the engine refuses an illegal action before changin
 the next `seq`, appended to the store and awaited, and only then sent to the viewers. The room is
 its record plus that log: `Room.restore` rebuilds it by replaying the entries.
 
-The room owns the clock of the auction (going steps, the idle call, the pay deadline) and the bots
-seated at its table, whose actions take the same path as a person's.
+The room knows no game's rules: its game (`record.game`, found in the registry) decides every
+action, says which one clock should run (`timer()`) and what may be sent as a patch. The room runs
+that clock and the bots seated at its table, whose actions take the same path as a person's.
 """
 
 from __future__ import annotations
@@ -22,29 +23,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from peanutclub.bots import LEVELS, make_bot
-from peanutclub.engine import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    Action,
-    AutoPay,
-    CallGoing,
-    CancelGoing,
-    Game,
-    GoingStep,
-    Phase,
-    PlaceBid,
-    RuleError,
-    action_from_dict,
-    view,
-)
-from peanutclub.replay import export_game
+from peanutclub.core import Action, Game, RuleError, export_game, refuse, replay
+from peanutclub.games import find_game
 from peanutclub.server import views
 from peanutclub.server.changelock import ChangeLock
 from peanutclub.server.clock import Clock, Timer
 from peanutclub.server.codes import new_token
-from peanutclub.server.errors import refuse
-from peanutclub.server.settings import RoomSettings, Settings
+from peanutclub.server.settings import Settings
 from peanutclub.server.store import LogEntry, RoomRecord, Store
 
 log = logging.getLogger(__name__)
@@ -53,10 +38,13 @@ NAME_LENGTH = (1, 20)
 
 
 class Viewer(Protocol):
-    """One connection's side of the room: where its frames go."""
+    """One connection's side of the room: where its frames go, and who sent what comes in
+    (a WebSocket here, or a client of another process: cluster.py)."""
 
     seat: int | None
     host: bool
+    #: Whether this viewer has joined, resumed or watched yet.
+    shaken: bool
 
     def send(self, frame: bytes) -> None:
         """Queue one frame (a JSON text, UTF-8); never blocks."""
@@ -102,7 +90,9 @@ class Room:
         self.settings = settings
         self.store = store
         self.clock = clock
-        self.room_settings = RoomSettings.model_validate(record.settings)
+        #: The game this room plays (its plug-in class) and the table's settings for it.
+        self.game_class = find_game(record.game)
+        self.game_settings = self.game_class.Settings.model_validate(record.settings)
         self.seats: list[Seat] = []
         self.host_seat: int | None = None
         self.game: Game | None = None
@@ -126,19 +116,24 @@ class Room:
 
     @property
     def phase(self) -> str:
-        return "lobby" if self.game is None else self.game.phase.value
+        return "lobby" if self.game is None else self.game.phase
+
+    @property
+    def max_players(self) -> int:
+        return self.game_class.players.stop - 1
 
     def summary(self) -> dict[str, Any]:
         """The public summary served at `GET /api/rooms/{code}` (no secrets)."""
         return {
             "code": self.code,
+            "game": self.game_class.id,
             "phase": self.phase,
             "players": [
                 {"seat": i, "name": s.name, "connected": s.connected, "bot": s.bot}
                 for i, s in enumerate(self.seats)
             ],
-            "seats_free": MAX_PLAYERS - len(self.seats) if self.game is None else 0,
-            "settings": self.room_settings.model_dump(),
+            "seats_free": self.max_players - len(self.seats) if self.game is None else 0,
+            "settings": self.game_settings.model_dump(),
             "watchers": sum(1 for v in self.viewers if v.seat is None),
         }
 
@@ -152,7 +147,7 @@ class Room:
             host = self._check_host_token(host_token)
             if self.game is not None:
                 raise refuse("wrong_phase", "The game has started: watch, or resume your seat.")
-            if len(self.seats) >= MAX_PLAYERS:
+            if len(self.seats) >= self.max_players:
                 raise refuse("room_full")
             name = clean_name(name)
             self._check_name_free(name)
@@ -252,8 +247,9 @@ class Room:
             self._require_host(viewer)
             if self.game is not None:
                 raise refuse("wrong_phase")
-            if len(self.seats) < MIN_PLAYERS:
-                raise refuse("not_enough_players")
+            fewest = self.game_class.players.start
+            if len(self.seats) < fewest:
+                raise refuse("not_enough_players", f"A game needs at least {fewest} players.")
             fixed = self.record.fixed_seed
             seed = secrets.randbits(63) if fixed is None else fixed + self.games_played
             await self._commit("start", {"seed": seed}, viewer=viewer, ref=ref)
@@ -261,10 +257,10 @@ class Room:
     async def add_bot(self, viewer: Viewer, level: str, seat: int | None, ref: Any) -> None:
         async with self._lock:
             self._require_host(viewer)
-            if level not in LEVELS:
+            if level not in self.game_class.bots:
                 raise refuse("bad_message", f"Unknown bot level {level!r}.")
             if self.game is None:
-                if len(self.seats) >= MAX_PLAYERS:
+                if len(self.seats) >= self.max_players:
                     raise refuse("room_full")
                 number = 1 + sum(1 for s in self.seats if s.bot_seat)
                 name = f"Bot {number}"
@@ -308,7 +304,7 @@ class Room:
         async with self._lock:
             self._require_host(viewer)
             try:
-                merged = self.settings.check_room_settings(values, self.room_settings)
+                merged = self.game_settings.merged(values, dev=self.settings.dev)
             except ValueError as error:
                 raise refuse("bad_settings", f"Out of bounds: {error}.") from None
             await self._commit("settings", merged.model_dump(), viewer=viewer, ref=ref)
@@ -327,10 +323,8 @@ class Room:
 
     # ------------------------------------------------------------------ game actions
 
-    async def act(
-        self, seat: int | None, action: Action, viewer: Viewer | None = None, ref: Any = None
-    ) -> None:
-        """Apply one action for `seat` (None: the auctioneer). Raises `RuleError` if refused."""
+    async def act(self, action: Action, viewer: Viewer | None = None, ref: Any = None) -> None:
+        """Apply one game action (the action names its seat). Raises `RuleError` if refused."""
         async with self._lock:
             if self.game is None:
                 raise refuse("wrong_phase", "The game has not started.")
@@ -349,9 +343,9 @@ class Room:
             return None
         game = self.game
         seats = [dataclasses.replace(s) for s in self.seats]
-        host_seat, room_settings, games_played = (
+        host_seat, game_settings, games_played = (
             self.host_seat,
-            self.room_settings,
+            self.game_settings,
             self.games_played,
         )
         viewer_seats = {v: v.seat for v in self.viewers}
@@ -359,7 +353,9 @@ class Room:
 
         def restore() -> None:
             self.seats, self.host_seat, self.game = seats, host_seat, game
-            self.room_settings, self.games_played = room_settings, games_played
+            self.game_settings, self.games_played = game_settings, games_played
+            if game is not None:
+                game.settings = game_settings
             for viewer, seat in viewer_seats.items():
                 viewer.seat = seat
             self.seat_viewers = seat_viewers
@@ -370,14 +366,17 @@ class Room:
         """Rebuild the game without its last action (the one the store refused)."""
         game = self.game
         assert game is not None
-        self.game = Game.replay(game.players, game.seed, game.log[:-1], game.deck)
+        self.game = replay(
+            self.game_class, game.seat_count, game.seed, game.settings, game.log[:-1]
+        )
 
     def _mutate(self, kind: str, data: dict[str, Any], action: Action | None) -> list[Any]:
         """Apply one change to memory and return its public events. Refusals raise first."""
         if kind == "action":
             assert self.game is not None
-            engine_action = action if action is not None else action_from_dict(data["action"])
-            return [e.to_dict() for e in self.game.apply(engine_action)]
+            if action is None:
+                action = self.game_class.action_from_dict(data["action"])
+            return [e.to_dict() for e in self.game.apply(action)]
         if kind == "seat":
             seat = len(self.seats)
             bot = data["bot"]
@@ -412,10 +411,12 @@ class Room:
             kind_name = "player_back" if data["online"] else "player_away"
             return [{"type": kind_name, "seat": data["seat"]}]
         if kind == "settings":
-            self.room_settings = RoomSettings.model_validate(data)
+            self.game_settings = self.game_class.Settings.model_validate(data)
+            if self.game is not None:
+                self.game.settings = self.game_settings
             return [{"type": "settings_changed", **data}]
         if kind == "start":
-            self.game = Game(len(self.seats), data["seed"])
+            self.game = self.game_class(len(self.seats), data["seed"], self.game_settings)
             self.games_played += 1
             return [e.to_dict() for e in self.game.start_events]
         if kind == "rematch":
@@ -463,27 +464,20 @@ class Room:
             else:
                 undo()
             raise
-        if action is not None and self.game is not None and self.game.phase is Phase.OVER:
+        game = self.game
+        if action is not None and game is not None and game.over:
             await self._keep_game()  # this action ended it: none is accepted after the end
         self.last_activity = self.clock.time()
         self._rearm()
         self._manage_bots()
-        if action is not None and self._is_patch(action):
-            frame = views.patch_frame(self, self.seq, events)
+        fields = None if action is None or game is None else game.patch(action)
+        if fields is not None:
+            frame = views.patch_frame(self, self.seq, fields, events)
             for v in self.viewers:
                 if v is not skip:
                     v.send(frame)
             return
         self._send_states(events, viewer, ref, skip)
-
-    def _is_patch(self, action: Action) -> bool:
-        """Plain bids and going steps that leave the lot open change only the public bid state."""
-        game = self.game
-        if game is None or game.phase is not Phase.BIDDING:
-            return False
-        if isinstance(action, PlaceBid | CallGoing):
-            return True
-        return isinstance(action, GoingStep) and game.going > 0
 
     def _send_states(
         self, events: list[Any], sender: Viewer | None, ref: Any, skip: Viewer | None
@@ -522,7 +516,7 @@ class Room:
     async def _keep_game(self) -> None:
         """Store a finished game's export for its history page (only ever served once over)."""
         game, game_id = self.game, self.game_id
-        if game is None or game_id is None or game.phase is not Phase.OVER:
+        if game is None or game_id is None or not game.over:
             return
         try:
             export = export_game(game, [s.name for s in self.seats])
@@ -544,23 +538,15 @@ class Room:
         if self._timer is not None:
             self._timer.cancel()
         self._timer, self.deadline, self.deadline_kind = None, None, None
-        if game is None or game.phase is Phase.OVER:
+        timer = None if game is None or game.over else game.timer()
+        if timer is None:
             return
-        pace = self.room_settings
-        action: Action
-        if game.phase is Phase.PAYING:
-            kind, delay, action = "pay", pace.pay_seconds, AutoPay()
-        elif game.going:
-            kind, delay, action = "going", pace.going_step_seconds, GoingStep()
-        elif game.high_bid is not None and pace.idle_seconds > 0:
-            kind, delay, action = "idle", pace.idle_seconds, CallGoing(None)
-        else:
-            return
+        kind, delay = timer.kind, timer.seconds
 
         # A bound method, not a closure over the timer: a timer that refers to itself is a
         # reference cycle, left for the collector at every step of every clock.
         self._timer = self.clock.call_later(
-            delay, functools.partial(self._fire, self._armed, kind, action)
+            delay, functools.partial(self._fire, self._armed, kind, timer.action)
         )
         self.deadline, self.deadline_kind = self.clock.time() + delay, kind
 
@@ -587,7 +573,7 @@ class Room:
                 return  # no bot seated and none running: the usual table, at every change
         game = self.game
         wanted = set()
-        if game is not None and game.phase is not Phase.OVER and not self.closed:
+        if game is not None and not game.over and not self.closed:
             wanted = {i for i, s in enumerate(self.seats) if s.bot is not None}
         for seat in list(self._bots):
             if seat not in wanted:
@@ -601,7 +587,7 @@ class Room:
 
     async def _bot_loop(self, seat: int, level: str, game: Game) -> None:
         """A bot looks at its own view every so often, like a person would, and may act."""
-        bot = make_bot(level, seat, game.seed + seat)
+        bot = self.game_class.bots[level](seat, game.seed + seat)
         low, high = self.settings.bot_delay_min, self.settings.bot_delay_max
         while True:
             await self.clock.sleep(self._bot_rng.uniform(low, high))
@@ -609,7 +595,7 @@ class Room:
                 return
             async with self._lock:
                 try:
-                    action = bot.decide(view(game, seat))
+                    action = bot.decide({**game.public_view(), "you": game.private_view(seat)})
                 except Exception:
                     log.exception("room %s: bot at seat %d failed to decide", self.code, seat)
                     continue
@@ -618,7 +604,7 @@ class Room:
             if getattr(action, "seat", seat) not in (seat, None):
                 continue
             try:
-                await self.act(seat, action)
+                await self.act(action)
             except RuleError:
                 pass  # a bot can lose a race like anyone else
             except Exception:
@@ -663,17 +649,18 @@ class Room:
     async def resume_clocks(self) -> None:
         """After a restore: set the clock and the bots going again, from their full times.
 
-        Nothing is sold or paid while nobody could be connected: a going call that was running
-        is taken back (`CancelGoing`, logged like any action, so that replays agree), and the
-        idle and pay clocks start over with their full time.
+        Nothing happens for anyone while nobody could be connected: the game says what a
+        restart takes back (`restarted()`: a running call, say), logged like any action so that
+        replays agree, and every clock starts over with its full time.
         """
         async with self._lock:
             game = self.game
-            if game is not None and game.phase is Phase.BIDDING and game.going:
-                await self._commit("action", {}, action=CancelGoing())
+            taken_back = None if game is None or game.over else game.restarted()
+            if taken_back is not None:
+                await self._commit("action", {}, action=taken_back)
             elif (
                 game is not None
-                and game.phase is Phase.OVER
+                and game.over
                 and self.game_id is not None
                 and await self.store.load_game(self.game_id) is None
             ):

@@ -8,12 +8,13 @@ import logging
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from peanutclub.core import Game, refuse
 from peanutclub.server.clock import Clock
 from peanutclub.server.codes import new_code, new_token, normalise_code
-from peanutclub.server.errors import refuse
+from peanutclub.server.connection import Link, LocalLink
 from peanutclub.server.ratelimit import AddressThrottle
 from peanutclub.server.room import Room
-from peanutclub.server.settings import RoomSettings, Settings
+from peanutclub.server.settings import Settings
 from peanutclub.server.store import RoomRecord, Store
 
 if TYPE_CHECKING:
@@ -53,6 +54,22 @@ class Rooms:
             self.guesses.failed(address)
         return room
 
+    async def link(self, code: str, address: str) -> Link | None:
+        """How a connection from `address` reaches the room `code` (wherever it runs), or None
+        for an unknown code (counted as a guess)."""
+        if self.cluster is not None:
+            return await self.cluster.link(code, address)
+        room = self.find(code, address)
+        return None if room is None else LocalLink(room)
+
+    def add(self, room: Room) -> None:
+        """A room now runs in this process (created, restored, or taken over)."""
+        self.rooms[room.code] = room
+
+    def discard(self, code: str) -> None:
+        """A room no longer runs in this process (handed to another, or closed)."""
+        self.rooms.pop(code, None)
+
     def check_guesser(self, address: str) -> None:
         """Refuse (`rate_limited`) an address that has tried too many unknown codes, on every
         route that answers for a code, so that a guesser cannot tell a hit from a miss."""
@@ -60,13 +77,19 @@ class Rooms:
             raise refuse("rate_limited", "Too many unknown room codes; wait a little.")
 
     async def create(
-        self, values: dict[str, Any], *, seed: int | None = None, creator: str = ""
+        self,
+        game: type[Game],
+        values: dict[str, Any],
+        *,
+        seed: int | None = None,
+        creator: str = "",
     ) -> Room:
-        """A new room. Raises `RuleError` (bad_settings, rate_limited) when it cannot be made."""
+        """A new room of `game`. Raises `RuleError` (bad_settings, rate_limited) when it cannot
+        be made."""
         if seed is not None and not self.settings.dev:
             raise refuse("bad_settings", "A fixed seed is only accepted in development mode.")
         try:
-            room_settings = self.settings.check_room_settings(values, RoomSettings())
+            game_settings = game.Settings().merged(values, dev=self.settings.dev)
         except ValueError as error:
             raise refuse("bad_settings", f"Out of bounds: {error}.") from None
         if len(self.rooms) >= self.settings.max_rooms:
@@ -79,9 +102,10 @@ class Rooms:
                 code=code,
                 host_token=new_token(),
                 created=self.clock.time(),
-                settings=room_settings.model_dump(),
+                settings=game_settings.model_dump(),
                 creator=creator,
                 fixed_seed=seed,
+                game=game.id,
             )
             try:
                 await self.store.create_room(record)
@@ -93,7 +117,7 @@ class Rooms:
         room = Room(record, self.settings, self.store, self.clock)
         if self.cluster is not None:
             await self.cluster.adopt(room)
-        self.rooms[code] = room
+        self.add(room)
         if creator:
             self.created_by[creator] += 1
         return room
@@ -130,7 +154,7 @@ class Rooms:
             except Exception:  # one damaged room must not keep the others down
                 log.exception("room %s could not be restored; it is left in the store", code)
                 continue
-            self.rooms[code] = room
+            self.add(room)
             if record.creator:
                 self.created_by[record.creator] += 1
             await room.resume_clocks()
@@ -167,7 +191,7 @@ class Rooms:
     async def _drop(self, code: str, room: Room) -> None:
         """Close a room and free its memory (its log stays in the store until retention)."""
         await room.close()
-        self.rooms.pop(code, None)
+        self.discard(code)
         if self.cluster is not None:
             await self.cluster.dropped(code)
         if room.record.creator:

@@ -1,8 +1,8 @@
-"""Server settings (read once, from the environment or the command line) and room settings.
+"""Server settings, read once, from the environment or the command line.
 
 Every limit is a setting with a safe default, so an operator can loosen it for a load test without
-touching code. Room settings carry the table's pace; their bounds come from RULES.md and are only
-lifted in development mode, where tests and benchmarks need steps down to 0.
+touching code. A room's own settings (a table's pace, say) belong to its game: each game's
+`Settings` model (peanutclub.core.settings), whose bounds development mode lifts.
 """
 
 from __future__ import annotations
@@ -11,24 +11,13 @@ import os
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
+from pydantic import Field, NonNegativeInt, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 import peanutclub
 
-#: (default, lowest, highest) for each room setting, from RULES.md.
-ROOM_BOUNDS: dict[str, tuple[float, float, float]] = {
-    "going_step_seconds": (2, 1, 10),
-    "idle_seconds": (8, 3, 60),
-    "pay_seconds": (60, 10, 300),
-}
-#: In development mode any value from 0 up to this is accepted.
-DEV_MAX_SECONDS = 3600.0
-
-
-#: The collector's thresholds while serving (`tune_gc`): young passes as Python has them, a
-#: middle pass after every two young ones, a full pass after 5,000 middle passes (10,000 young
-#: passes, as many as 1,000 middle passes under Python's middle threshold of 10).
+#: The collector's thresholds while serving (`tune_gc`): a middle pass after every two young
+#: ones, so that none stalls the room for long (docs/performance.md, "The hot path").
 GC_THRESHOLDS = (700, 1, 5000)
 
 
@@ -50,31 +39,6 @@ def default_db_path() -> Path:
     `~/.local/share/peanutclub/peanutclub.db` by default. Created on first run."""
     data_home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(data_home) / "peanutclub" / "peanutclub.db"
-
-
-class RoomSettings(BaseModel):
-    """The pace of one table. `idle_seconds = 0` turns the automatic call off."""
-
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-    going_step_seconds: float = ROOM_BOUNDS["going_step_seconds"][0]
-    idle_seconds: float = ROOM_BOUNDS["idle_seconds"][0]
-    pay_seconds: float = ROOM_BOUNDS["pay_seconds"][0]
-
-    def problems(self, *, dev: bool) -> list[str]:
-        """Names of the settings outside their bounds (empty when all are fine)."""
-        bad = []
-        for name, (_, low, high) in ROOM_BOUNDS.items():
-            value = getattr(self, name)
-            if dev:
-                ok = 0 <= value <= DEV_MAX_SECONDS
-            elif name == "idle_seconds":
-                ok = value == 0 or low <= value <= high
-            else:
-                ok = low <= value <= high
-            if not ok:
-                bad.append(name)
-        return bad
 
 
 class Settings(BaseSettings):
@@ -131,8 +95,8 @@ class Settings(BaseSettings):
     room_idle_ttl_seconds: float = 6 * 3600
 
     #: The cyclic collector's thresholds while serving (young, middle, full; `tune_gc` in cli.py).
-    #: In the environment as JSON: PEANUTCLUB_GC_THRESHOLDS='[700, 10, 1000]' is the setting
-    #: before docs/performance.md's eighth pass, for comparing the two.
+    #: In the environment as JSON, e.g. PEANUTCLUB_GC_THRESHOLDS='[700, 10, 1000]' (Python's
+    #: own cadence) to compare with the shipped one.
     gc_thresholds: tuple[NonNegativeInt, NonNegativeInt, NonNegativeInt] = GC_THRESHOLDS
 
     # Bots think for a human-looking while: a random delay between these bounds (seconds).
@@ -160,11 +124,3 @@ class Settings(BaseSettings):
     def db_path(self) -> Path:
         """The SQLite file in use (`db`, else the default path)."""
         return self.db if self.db is not None else default_db_path()
-
-    def check_room_settings(self, values: dict[str, Any], base: RoomSettings) -> RoomSettings:
-        """Merge `values` into `base`, or raise `ValueError` naming what is out of bounds."""
-        merged = RoomSettings.model_validate({**base.model_dump(), **values})
-        bad = merged.problems(dev=self.dev)
-        if bad:
-            raise ValueError(", ".join(bad))
-        return merged

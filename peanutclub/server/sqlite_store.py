@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 
 import orjson
 
-from peanutclub.server.store import GameInfo, Loaded, LogEntry, RoomRecord
+from peanutclub.server.store import FIRST_GAME, GameInfo, Loaded, LogEntry, RoomRecord
 
 T = TypeVar("T")
 #: An append waiting for its commit: the room, the entry, and the future its caller awaits.
@@ -89,6 +89,12 @@ MIGRATIONS: tuple[str, ...] = (
     DROP TABLE log;
     ALTER TABLE log_in_order RENAME TO log;
     """,
+    # 4: the game each room plays and each kept game was; every room and game before it was
+    #    Peanut Club's
+    """
+    ALTER TABLE rooms ADD COLUMN game TEXT NOT NULL DEFAULT 'peanut-club';
+    ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'peanut-club';
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -101,7 +107,7 @@ SCHEMA_VERSION = len(MIGRATIONS)
 CHECKPOINT_COMMITS = 50
 CHECKPOINT_BYTES = 4 * 1024 * 1024
 INSERT_LOG = "INSERT INTO log (code, seq, kind, data) VALUES (?, ?, ?, ?)"
-SELECT_ROOMS = "SELECT code, host_token, created, settings, creator, fixed_seed FROM rooms"
+SELECT_ROOMS = "SELECT code, host_token, created, settings, creator, fixed_seed, game FROM rooms"
 #: A room's `updated` time (what retention reads, in days) is written at most this often (s):
 #: rewriting it, and its index, with every bid doubled the pages each commit wrote.
 TOUCH_EVERY = 60.0
@@ -245,7 +251,7 @@ class SqliteStore:
             with _transaction(conn):
                 conn.execute(
                     "INSERT INTO rooms (code, host_token, created, settings, creator, fixed_seed,"
-                    " updated) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    " updated, game) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         record.code,
                         record.host_token,
@@ -254,6 +260,7 @@ class SqliteStore:
                         record.creator,
                         record.fixed_seed,
                         record.created,
+                        record.game,
                     ),
                 )
             self._last_seq[record.code] = 0
@@ -481,10 +488,12 @@ class SqliteStore:
         def write(conn: sqlite3.Connection) -> None:
             with _transaction(conn):
                 conn.execute(
-                    "INSERT OR REPLACE INTO games (id, code, finished, export) VALUES (?, ?, ?, ?)",
-                    (game_id, code, time.time(), text),
+                    "INSERT OR REPLACE INTO games (id, code, finished, export, game)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (game_id, code, time.time(), text, game),
                 )
 
+        game = export.get("game") or FIRST_GAME
         text = _json(export)  # on the loop: should it go to the thread, no Python work goes too
         await self._write(write)
 
@@ -498,9 +507,10 @@ class SqliteStore:
     async def games_of(self, code: str) -> list[GameInfo]:
         def read(conn: sqlite3.Connection) -> list[GameInfo]:
             rows = conn.execute(
-                "SELECT id, code, finished FROM games WHERE code = ? ORDER BY finished, id", (code,)
+                "SELECT id, code, finished, game FROM games WHERE code = ? ORDER BY finished, id",
+                (code,),
             )
-            return [GameInfo(r[0], r[1], r[2]) for r in rows]
+            return [GameInfo(*r) for r in rows]
 
         return await self._run(read)
 
@@ -555,7 +565,7 @@ def _log_writer(
 
 def _record(row: tuple[Any, ...]) -> RoomRecord:
     """A `rooms` row, as `SELECT_ROOMS` gives it."""
-    return RoomRecord(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5])
+    return RoomRecord(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6])
 
 
 def _seq(entry: LogEntry) -> int:

@@ -15,6 +15,9 @@ from collections.abc import Awaitable, Collection
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+#: The game of a room or an export written before rooms named theirs: there was only one.
+FIRST_GAME = "peanut-club"
+
 
 @dataclass(frozen=True, slots=True)
 class RoomRecord:
@@ -24,6 +27,8 @@ class RoomRecord:
     settings: dict[str, Any]
     creator: str = ""
     fixed_seed: int | None = None
+    #: The id of the game this room plays (the registry's `find_game`).
+    game: str = FIRST_GAME
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,11 +108,13 @@ class Store(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class GameInfo:
-    """A finished game kept in the store: its id, its room, when it ended (Unix time)."""
+    """A finished game kept in the store: its id, its room, when it ended (Unix time), and
+    which game it was."""
 
     id: str
     code: str
     finished: float
+    game: str = FIRST_GAME
 
 
 class MemoryStore:
@@ -145,7 +152,8 @@ class MemoryStore:
         return [(record, list(self.logs[code])) for code, record in self.rooms.items()]
 
     async def save_game(self, game_id: str, code: str, export: dict[str, Any]) -> None:
-        self.games[game_id] = (GameInfo(game_id, code, time.time()), export)
+        info = GameInfo(game_id, code, time.time(), export.get("game") or FIRST_GAME)
+        self.games[game_id] = (info, export)
 
     async def load_game(self, game_id: str) -> dict[str, Any] | None:
         kept = self.games.get(game_id)

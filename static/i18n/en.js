@@ -267,6 +267,6 @@ export default {
   "err.bad_crash": "Pick a currency and a place from 1 to 3 in the column.",
   "err.bad_payment": "That payment is not valid for this bid.",
   "err.not_your_payment": "Only the winner of the lot pays for it.",
-  "err.not_enough_players": "A game needs at least 3 players.",
-  "err.unknown_game": "There is no finished game with that id."
+  "err.not_enough_players": "This game needs more players.",
+  "err.unknown_game": "There is no such game."
 };

@@ -267,6 +267,6 @@ export default {
   "err.bad_crash": "Choisissez une monnaie et une place de 1 à 3 dans la colonne.",
   "err.bad_payment": "Ce paiement ne convient pas pour cette enchère.",
   "err.not_your_payment": "Seul le gagnant du lot le paie.",
-  "err.not_enough_players": "Une partie demande au moins 3 joueurs.",
-  "err.unknown_game": "Aucune partie terminée ne porte cet identifiant."
+  "err.not_enough_players": "Ce jeu demande plus de joueurs.",
+  "err.unknown_game": "Ce jeu est introuvable."
 };

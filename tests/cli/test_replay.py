@@ -8,14 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from peanutclub.bots import make_bot
 from peanutclub.cli import main
-from peanutclub.engine import Game, Phase, RuleError, view
-from peanutclub.replay import export_game, replay_export
+from peanutclub.core import export_game
+from peanutclub.games.peanut_club import PeanutClub, Settings
+from peanutclub.games.peanut_club.bots import make_bot
+from peanutclub.games.peanut_club.engine import Phase, RuleError, view
+from peanutclub.replay import replay_export
 
 
-def _finished_game(seed: int) -> Game:
-    game = Game(4, seed)
+def _finished_game(seed: int) -> PeanutClub:
+    table = PeanutClub(4, seed, Settings())
+    game = table.engine
     bots = [make_bot("easy", s, seed) for s in range(4)]
     order = random.Random(seed)
     while game.phase is not Phase.OVER:
@@ -31,14 +34,25 @@ def _finished_game(seed: int) -> Game:
                     continue
         else:
             game.apply(game.auctioneer_action())
-    return game
+    return table
 
 
 def test_an_export_replays_to_the_same_final_state() -> None:
     game = _finished_game(7)
     replayed = replay_export(json.loads(json.dumps(export_game(game))))
-    assert replayed.reveal() == game.reveal()
-    assert replayed.phase is Phase.OVER
+    assert isinstance(replayed, PeanutClub)
+    assert replayed.engine.reveal() == game.engine.reveal()
+    assert replayed.over and replayed.phase == "over"
+
+
+def test_an_export_names_its_game_and_one_without_a_name_is_peanut_club() -> None:
+    export = json.loads(json.dumps(export_game(_finished_game(7))))
+    assert export["game"] == "peanut-club" and export["settings"] == Settings().model_dump()
+    del export["game"], export["settings"]
+    assert isinstance(replay_export(export), PeanutClub)
+    export["game"] = "no-such-game"
+    with pytest.raises(ValueError):
+        replay_export(export)
 
 
 def test_replay_command_prints_the_places(
@@ -70,15 +84,15 @@ def test_replay_command_rejects_a_malformed_export(tmp_path: Path) -> None:
 
 
 def test_history_has_one_step_per_lot_between_the_deal_and_the_end() -> None:
-    from peanutclub.history import lot_by_lot
+    from peanutclub.games.peanut_club.history import lot_by_lot
 
     game = _finished_game(5)
     story = lot_by_lot(export_game(game))
     steps = story["steps"]
     assert steps[0]["title"] == "deal" and steps[-1]["title"] == "end"
     lots = [s for s in steps if s["title"] == "lot"]
-    assert [s["round"] for s in lots] == list(range(1, game.round + 1))
-    assert steps[-1]["table"] == game.reveal()
+    assert [s["round"] for s in lots] == list(range(1, game.engine.round + 1))
+    assert steps[-1]["table"] == game.engine.reveal()
     # every lot ends sold-and-paid or discarded
     for step in lots:
         kinds = {e["type"] for e in step["events"]}

@@ -262,7 +262,7 @@ def test_patch_logic_in_the_browser(browser: Any, base_url: str) -> None:
 
 def test_catalogues_hold_every_string_in_both_languages(browser: Any, base_url: str) -> None:
     """Same keys in English and French, and every error code with the server's own sentences."""
-    from peanutclub.server.errors import all_messages
+    from peanutclub.games import every_code as all_messages
 
     page = new_page(browser, PHONE)
     page.goto(f"{base_url}/")

@@ -107,11 +107,13 @@ def test_the_player_page_gets_its_seat_back_after_a_server_restart(
 
 def _bot_game(seed: int) -> dict[str, Any]:
     """A whole game of bots, as its export (what the server keeps when a game ends)."""
-    from peanutclub.bots import make_bot
-    from peanutclub.engine import Game, Phase, RuleError, view
-    from peanutclub.replay import export_game
+    from peanutclub.core import export_game
+    from peanutclub.games.peanut_club import PeanutClub, Settings
+    from peanutclub.games.peanut_club.bots import make_bot
+    from peanutclub.games.peanut_club.engine import Phase, RuleError, view
 
-    game = Game(3, seed)
+    table = PeanutClub(3, seed, Settings())
+    game = table.engine
     bots = [make_bot("normal", seat, seed) for seat in range(3)]
     while game.phase is not Phase.OVER:
         for seat in range(3):
@@ -124,7 +126,7 @@ def _bot_game(seed: int) -> dict[str, Any]:
                     continue
         else:
             game.apply(game.auctioneer_action())
-    return export_game(game, ["Ana", "Bo", "Cy"])
+    return export_game(table, ["Ana", "Bo", "Cy"])
 
 
 def test_the_history_page_steps_through_a_finished_game(browser: Any, tmp_path: Path) -> None:

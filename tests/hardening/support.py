@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from peanutclub.engine import Game, Phase, action_from_dict
+from peanutclub.games.peanut_club.engine import Game, Phase, action_from_dict
 from peanutclub.server import Settings, create_app
 from peanutclub.server.store import LogEntry, MemoryStore, games_in_log
 from tests.persistence.procs import Server, free_port

@@ -11,7 +11,7 @@ import contextlib
 import random
 from typing import Any
 
-from peanutclub.engine import Phase
+from peanutclub.games.peanut_club.engine import Phase
 
 from .support import Served, conservation_problems, replay_log, run
 
@@ -83,7 +83,7 @@ def test_six_clients_hammering_one_room_replay_to_the_same_game(open_server: Ser
         async def live() -> dict[str, Any]:
             """One consistent look at the room, taken on the server's own loop."""
             room_ = open_server.rooms.get(code)
-            game = room_.game
+            game = room_.game.engine
             return {
                 "seq": room_.seq,
                 "reveal": game.reveal(),

@@ -20,7 +20,7 @@ import httpx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from peanutclub.server.errors import all_messages
+from peanutclub.games import every_code as all_messages
 
 from .support import Served, conservation_problems, replay_log
 
@@ -202,7 +202,7 @@ class Table:
 
     async def reveal(self) -> dict[str, Any]:
         room = self.served.rooms.get(self.code)
-        return {"seq": room.seq, "game": room.game.reveal(), "seats": len(room.seats)}
+        return {"seq": room.seq, "game": room.game.engine.reveal(), "seats": len(room.seats)}
 
     def snapshot(self) -> dict[str, Any]:
         result: dict[str, Any] = self.served.on_server(self.reveal())
@@ -235,7 +235,7 @@ def check(table: Table, client: Any, frame: str | bytes) -> None:
     if errors:
         assert after == before, f"a refused frame changed the room: {frame!r}"
     assert after["seq"] >= before["seq"]
-    game = table.served.rooms.get(table.code).game
+    game = table.served.rooms.get(table.code).game.engine
     assert table.served.on_server(_conservation(game)) == []
 
 

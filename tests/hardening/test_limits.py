@@ -17,7 +17,7 @@ import pytest
 from starlette.requests import Request
 from websockets.exceptions import ConnectionClosed
 
-from peanutclub.server.api import client_ip
+from peanutclub.server.http import client_ip
 
 from .support import Served, run, served_as_users_run_it
 

@@ -47,7 +47,7 @@ def test_a_change_the_store_refused_is_seen_by_nobody(hardening_pages: tuple[Pat
             store.failing = False
             await bo.send(type="resync", ref="look")
             state = (await bo.until(lambda m: m.get("ref") == "look"))["state"]
-            live = served.rooms.get(room["code"]).game
+            live = served.rooms.get(room["code"]).game.engine
             replayed = replay_log(store.logs[room["code"]])[-1]
             assert conservation_problems(replayed) == []
             assert state["high_bid"] is None  # nobody heard of a bid the log does not hold

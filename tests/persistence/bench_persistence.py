@@ -24,7 +24,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from peanutclub.engine import CallGoing, Phase, PlaceBid
+from peanutclub.games.peanut_club.engine import CallGoing, Phase, PlaceBid
 from peanutclub.server.clock import ManualClock
 from peanutclub.server.room import Room
 from peanutclub.server.rooms import Rooms
@@ -126,7 +126,7 @@ async def fill(path: Path, rooms: int, lots: int) -> int:
         for name in ("Ana", "Bo", "Cy"):
             await room.join(Quiet(), name, None, None)
         await room.start(tv, None)
-        game = room.game
+        game = room.game.engine
         assert game is not None
         while game.phase is not Phase.OVER and game.round <= lots:
             if game.phase is Phase.BIDDING and game.high_bid is None and not game.going:
@@ -135,11 +135,11 @@ async def fill(path: Path, rooms: int, lots: int) -> int:
                 free = [c for c in game.column if not options[c.value]["reason"]]
                 if free:
                     amount = options[free[0].value]["min"]
-                    await room.act(seat, PlaceBid(seat, amount, free[0]))
+                    await room.act(PlaceBid(seat, amount, free[0]))
                     continue
-                await room.act(None, CallGoing(None))
+                await room.act(CallGoing(None))
                 continue
-            await room.act(None, game.auctioneer_action())
+            await room.act(game.auctioneer_action())
         await room.close()
     await store.close()
     return store.entries_written

@@ -13,7 +13,8 @@ import httpx
 import pytest
 
 from peanutclub.cli import build_parser
-from peanutclub.engine import PlaceBid
+from peanutclub.games.peanut_club import PeanutClub
+from peanutclub.games.peanut_club.engine import PlaceBid
 from peanutclub.server import Settings, create_app
 from peanutclub.server.cli import settings_from
 from peanutclub.server.clock import ManualClock
@@ -131,7 +132,7 @@ def test_with_sqlite_every_change_is_written_before_anyone_hears_of_it(tmp_path:
         clock = ManualClock(time.time())
         room, tv = await _table(store, clock)
         tv_box.append(tv)
-        await room.act(0, PlaceBid(0, 1, room.game.column[0]))  # type: ignore[union-attr]
+        await room.act(PlaceBid(0, 1, room.game.engine.column[0]))  # type: ignore[union-attr]
         await clock.advance(30)  # called and sold by the clock
         await store.close()
         return heard
@@ -147,7 +148,7 @@ def test_rooms_are_restored_with_their_seats_and_seq_at_start_up(tmp_path: Path)
     async def first() -> tuple[int, list[str]]:
         store = await SqliteStore.open(path)
         room, _ = await _table(store, ManualClock(time.time()))
-        await room.act(0, PlaceBid(0, 1, room.game.column[0]))  # type: ignore[union-attr]
+        await room.act(PlaceBid(0, 1, room.game.engine.column[0]))  # type: ignore[union-attr]
         tokens = [s.token for s in room.seats]
         await room.close()
         await store.close()
@@ -167,8 +168,8 @@ def test_rooms_are_restored_with_their_seats_and_seq_at_start_up(tmp_path: Path)
     assert room.seq == seq
     assert [s.token for s in room.seats] == tokens
     assert [s.name for s in room.seats] == ["Ana", "Bo", "Cy"]
-    assert room.game is not None and room.game.high_bid is not None
-    assert room.room_settings.model_dump() == PACE
+    assert room.game is not None and room.game.engine.high_bid is not None
+    assert room.game_settings.model_dump() == PACE
 
 
 def test_idle_rooms_leave_memory_and_retention_empties_the_file(tmp_path: Path) -> None:
@@ -180,7 +181,7 @@ def test_idle_rooms_leave_memory_and_retention_empties_the_file(tmp_path: Path) 
         old = RoomRecord("OLDR", "h", clock.time() - 40 * DAY, {})
         await store.create_room(old)
         await store.save_game("OLDR-1-1", "OLDR", {"seed": 1})
-        fresh = await rooms.create({}, creator="10.0.0.9")
+        fresh = await rooms.create(PeanutClub, {}, creator="10.0.0.9")
         assert await rooms.restore_all() == 0  # the old room is pruned; the new one is here
         assert await store.room_codes() == [fresh.code]
 
@@ -201,11 +202,11 @@ def test_a_code_still_kept_in_the_file_is_not_handed_out_again(tmp_path: Path) -
     async def body() -> None:
         store = await SqliteStore.open(tmp_path / "codes.db")
         rooms = Rooms(Settings(store="sqlite"), store, ManualClock(time.time()))
-        first = await rooms.create({})
+        first = await rooms.create(PeanutClub, {})
         del rooms.rooms[first.code]  # as after a sweep
         codes = iter([first.code, "ZZZZ"])
         rooms._fresh_code = lambda: next(codes)  # type: ignore[method-assign]
-        second = await rooms.create({})
+        second = await rooms.create(PeanutClub, {})
         assert second.code == "ZZZZ"
         await rooms.close()
 
@@ -219,12 +220,12 @@ def test_a_stored_game_over_is_kept_when_the_end_was_not(tmp_path: Path) -> None
         store = await SqliteStore.open(tmp_path / "over.db")
         clock = ManualClock(time.time())
         room, _ = await _table(store, clock)
-        game = room.game
+        game = room.game.engine
         assert game is not None
         saved = store.save_game
         store.save_game = lambda *a: asyncio.sleep(0)  # type: ignore[assignment,method-assign]
         while game.phase.value != "over":
-            await room.act(None, game.auctioneer_action())
+            await room.act(game.auctioneer_action())
         store.save_game = saved  # type: ignore[method-assign]
         loaded = await store.load(room.code)
         assert loaded is not None and room.game_id is not None
@@ -244,7 +245,7 @@ def test_retention_never_deletes_a_room_someone_is_watching(tmp_path: Path) -> N
         store = await SqliteStore.open(tmp_path / "watched.db")
         clock = ManualClock(time.time())
         rooms = Rooms(Settings(store="sqlite", keep_rooms_days=1), store, clock)
-        room = await rooms.create({})
+        room = await rooms.create(PeanutClub, {})
         await room.watch(FakeViewer(), None, None)
         clock.now += 3 * DAY
         await rooms.prune()

@@ -71,7 +71,7 @@ def test_a_handshake_relayed_while_the_new_owner_rebuilds_the_room_is_not_lost(
     channel nobody listens to, so the owner must listen before it takes the lease and keep what
     arrives until the room is ready. (Lost, the player on the other process sat without a seat.)"""
     from peanutclub.server.clock import RealClock
-    from peanutclub.server.cluster import Cluster, Link
+    from peanutclub.server.cluster import Cluster, SharedLink
     from peanutclub.server.rooms import Rooms
     from peanutclub.server.settings import Settings
 
@@ -92,7 +92,7 @@ def test_a_handshake_relayed_while_the_new_owner_rebuilds_the_room_is_not_lost(
         owner.load = slow_load  # type: ignore[method-assign]
         replies = other.client.pubsub()
         await replies.subscribe(f"{P}out:other")
-        link = cluster.links["ABCD"] = Link(cluster, "ABCD")
+        link = cluster.links["ABCD"] = SharedLink(cluster, "ABCD")
         promoting = asyncio.create_task(link.promote())
         while await other.holder("ABCD") is None:
             await asyncio.sleep(0.005)
@@ -112,3 +112,25 @@ def test_a_handshake_relayed_while_the_new_owner_rebuilds_the_room_is_not_lost(
 
     reply = run(scenario())
     assert reply.startswith('other/1\nF{"type":"welcome"')
+
+
+def test_records_and_kept_games_name_their_game_and_old_ones_are_peanut_club(
+    redis_url: str,
+) -> None:
+    async def scenario() -> None:
+        store = RedisStore.connect(redis_url, "only")
+        await store.client.flushdb()
+        await store.create_room(RoomRecord("NEWG", "h", 1.0, {}, game="take-away"))
+        # a record and a kept game as they were written before rooms named their game
+        old = {"code": "OLDR", "host_token": "h", "created": 1.0, "settings": {}}
+        await store.client.set(f"{P}room:OLDR", orjson.dumps({**old, "creator": ""}))
+        await store.save_game("OLDR-1-1", "OLDR", {"format": 1, "players": 3, "seed": 1})
+        await store.save_game("NEWG-1-1", "NEWG", {"format": 1, "game": "take-away"})
+        new, old_loaded = await store.load("NEWG"), await store.load("OLDR")
+        assert new is not None and new[0].game == "take-away"
+        assert old_loaded is not None and old_loaded[0].game == "peanut-club"
+        assert [g.game for g in await store.games_of("OLDR")] == ["peanut-club"]
+        assert [g.game for g in await store.games_of("NEWG")] == ["take-away"]
+        await store.close()
+
+    run(scenario())

@@ -17,6 +17,7 @@ import httpx
 import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 
+from peanutclub.core.frames import apply_patch
 from peanutclub.server import Settings, create_app
 from peanutclub.server.cli import uvicorn_options
 
@@ -100,8 +101,13 @@ def write_pages(root: Path) -> tuple[Path, Path]:
     templates, static = root / "templates", root / "static"
     templates.mkdir()
     static.mkdir()
-    for name in ("landing", "player", "tv"):
-        (templates / f"{name}.html").write_text(
+    from peanutclub.games import GAMES
+
+    pages = ["landing"] + [f"games/{g}/{p}" for g in GAMES for p in ("player", "tv", "history")]
+    for name in pages:
+        path = templates / f"{name}.html"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(
             f"<!doctype html><title>{name}</title><p>{name} {{{{ code }}}} {{{{ lang }}}}</p>"
         )
     (static / "app.js").write_text("export const hello = 1;\n")
@@ -173,14 +179,6 @@ class Client:
             self.view = message["state"]
         elif kind == "patch" and self.view is not None:
             self.view = apply_patch(self.view, message)
-
-
-def apply_patch(view: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
-    """What a client does with a patch: replace the public bid fields of its last view."""
-    updated = dict(view)
-    for key in ("high_bid", "going", "deadline", "deadline_kind", "now", "min_bids"):
-        updated[key] = patch[key]
-    return updated
 
 
 @contextmanager

@@ -14,7 +14,8 @@ PAGES = ("/", "/r/{code}", "/r/{code}/tv")
 
 def test_creating_a_room_returns_its_code_links_and_host_token(dev_server: RunningServer) -> None:
     room = dev_server.create_room()
-    assert set(room) == {"code", "host_token", "join_url", "tv_url"}
+    assert set(room) == {"code", "game", "host_token", "join_url", "tv_url"}
+    assert room["game"] == "peanut-club"
     assert len(room["code"]) == 4 and set(room["code"]) <= set(ALPHABET)
     assert room["join_url"] == f"{dev_server.base}/r/{room['code']}"
     assert room["tv_url"] == f"{dev_server.base}/r/{room['code']}/tv"

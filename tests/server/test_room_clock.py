@@ -9,7 +9,8 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
-from peanutclub.engine import CallGoing, Game, PlaceBid, RuleError
+from peanutclub.games.peanut_club import PeanutClub
+from peanutclub.games.peanut_club.engine import CallGoing, Game, PlaceBid, RuleError
 from peanutclub.server.clock import ManualClock
 from peanutclub.server.room import Room
 from peanutclub.server.settings import Settings
@@ -76,20 +77,20 @@ def run(test: Callable[[], Coroutine[Any, Any, None]]) -> None:
 
 
 def game(room: Room) -> Game:
-    assert room.game is not None
-    return room.game
+    assert isinstance(room.game, PeanutClub)
+    return room.game.engine
 
 
 async def bid(room: Room, seat: int, amount: int = 1) -> None:
     currency = game(room).column[-1]
-    await room.act(seat, PlaceBid(seat, amount, currency))
+    await room.act(PlaceBid(seat, amount, currency))
 
 
 def test_going_once_at_the_call_twice_a_step_later_sold_a_step_after() -> None:
     async def body() -> None:
         room, clock, _, tv, _ = await new_table(idle_seconds=0)
         await bid(room, 0)
-        await room.act(1, CallGoing(1))
+        await room.act(CallGoing(1))
         assert game(room).going == 1
         assert tv.last["deadline"] == round((clock.now + 2) * 1000)
         assert tv.last["deadline_kind"] == "going"
@@ -237,7 +238,7 @@ def test_the_clock_leaves_no_reference_cycle_for_the_collector() -> None:
         gc.collect()
         gc.disable()
         try:
-            await room.act(1, CallGoing(1))
+            await room.act(CallGoing(1))
             for _ in range(100):
                 if game(room).phase.value == "paying":
                     break

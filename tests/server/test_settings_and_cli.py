@@ -12,14 +12,16 @@ from pydantic import ValidationError
 from starlette.requests import Request
 
 from peanutclub.cli import build_parser
-from peanutclub.engine import RuleError
-from peanutclub.server import api
+from peanutclub.games.peanut_club import PeanutClub
+from peanutclub.games.peanut_club import Settings as PaceSettings
+from peanutclub.games.peanut_club.engine import RuleError
+from peanutclub.server import http
 from peanutclub.server.cli import settings_from
 from peanutclub.server.clock import ManualClock
 from peanutclub.server.codes import ALPHABET, new_code, new_token, normalise_code
 from peanutclub.server.pages import language
 from peanutclub.server.rooms import Rooms
-from peanutclub.server.settings import GC_THRESHOLDS, RoomSettings, Settings
+from peanutclub.server.settings import GC_THRESHOLDS, Settings
 from peanutclub.server.store import MemoryStore
 
 
@@ -42,15 +44,14 @@ def test_dev_mode_makes_bots_quick_unless_told_otherwise() -> None:
 
 
 def test_room_setting_bounds() -> None:
-    settings, dev = Settings(), Settings(dev=True)
-    base = RoomSettings()
-    assert settings.check_room_settings({"idle_seconds": 0}, base).idle_seconds == 0
+    base = PaceSettings()
+    assert base.merged({"idle_seconds": 0}, dev=False).model_dump()["idle_seconds"] == 0
     for bad in ({"going_step_seconds": 0}, {"idle_seconds": 1}, {"pay_seconds": 5}):
         with pytest.raises(ValueError):
-            settings.check_room_settings(bad, base)
-        assert dev.check_room_settings(bad, base)
+            base.merged(bad, dev=False)
+        assert base.merged(bad, dev=True)
     with pytest.raises(ValueError):
-        dev.check_room_settings({"pay_seconds": -1}, base)
+        base.merged({"pay_seconds": -1}, dev=True)
 
 
 def test_the_default_pages_folders_exist() -> None:
@@ -97,22 +98,22 @@ def _request(host: str) -> Request:
 def test_links_name_the_lan_address_when_the_tv_uses_localhost(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(api, "lan_address", lambda: "192.168.1.20")
+    monkeypatch.setattr(http, "lan_address", lambda: "192.168.1.20")
     local = _request("localhost")
-    assert api.base_url(local, None, "0.0.0.0") == "http://192.168.1.20:8000"
-    assert api.base_url(local, None, "127.0.0.1") == "http://localhost:8000"
-    assert api.base_url(_request("10.0.0.5"), None, "0.0.0.0") == "http://10.0.0.5:8000"
-    assert api.base_url(local, "https://club.example/", "0.0.0.0") == "https://club.example"
+    assert http.base_url(local, None, "0.0.0.0") == "http://192.168.1.20:8000"
+    assert http.base_url(local, None, "127.0.0.1") == "http://localhost:8000"
+    assert http.base_url(_request("10.0.0.5"), None, "0.0.0.0") == "http://10.0.0.5:8000"
+    assert http.base_url(local, "https://club.example/", "0.0.0.0") == "https://club.example"
 
 
 def test_one_address_may_open_only_so_many_rooms() -> None:
     async def body() -> None:
         rooms = Rooms(Settings(max_rooms_per_address=2), MemoryStore(), ManualClock())
-        await rooms.create({}, creator="10.0.0.1")
-        await rooms.create({}, creator="10.0.0.1")
-        await rooms.create({}, creator="10.0.0.2")
+        await rooms.create(PeanutClub, {}, creator="10.0.0.1")
+        await rooms.create(PeanutClub, {}, creator="10.0.0.1")
+        await rooms.create(PeanutClub, {}, creator="10.0.0.2")
         with pytest.raises(RuleError) as refused:
-            await rooms.create({}, creator="10.0.0.1")
+            await rooms.create(PeanutClub, {}, creator="10.0.0.1")
         assert refused.value.code == "rate_limited"
 
     asyncio.run(body())
@@ -122,7 +123,7 @@ def test_abandoned_rooms_are_closed_after_their_time() -> None:
     async def body() -> None:
         clock = ManualClock()
         rooms = Rooms(Settings(room_idle_ttl_seconds=60), MemoryStore(), clock)
-        room = await rooms.create({}, creator="10.0.0.1")
+        room = await rooms.create(PeanutClub, {}, creator="10.0.0.1")
         await rooms.sweep()
         assert rooms.get(room.code) is room
         clock.now += 61

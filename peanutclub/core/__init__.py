@@ -1,0 +1,41 @@
+"""What every game shares with the server: the game protocol, timers, refusals, moves, settings.
+
+No I/O, no asyncio, no web framework: a game's engine imports this and nothing of the server.
+"""
+
+from peanutclub.core.errors import PLATFORM_CODES, Codes, RuleError, message, refuse
+from peanutclub.core.game import (
+    Action,
+    Bot,
+    BotFactory,
+    Event,
+    Game,
+    Timer,
+    export_game,
+    replay,
+    replay_export,
+)
+from peanutclub.core.moves import Message, Move, seated
+from peanutclub.core.settings import GameSettings, bounded
+
+__all__ = [
+    "PLATFORM_CODES",
+    "Action",
+    "Bot",
+    "BotFactory",
+    "Codes",
+    "Event",
+    "Game",
+    "GameSettings",
+    "Message",
+    "Move",
+    "RuleError",
+    "Timer",
+    "bounded",
+    "export_game",
+    "message",
+    "refuse",
+    "replay",
+    "replay_export",
+    "seated",
+]

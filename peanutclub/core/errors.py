@@ -1,0 +1,82 @@
+"""Refusals: every one has a stable code that clients translate, and an English message.
+
+`RuleError` subclasses `ValueError`, as python-chess's parse errors do: an illegal action is a bad
+value for the state it meets, not a crash. The platform's codes are the ones every game may
+receive (bad frames, seats, hosts, phases); each game adds its own in its `codes`, and a game's
+errors look their default message up in both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+#: code -> (English, French). Pages translate by code; the server sends the English text.
+Codes = Mapping[str, tuple[str, str]]
+
+PLATFORM_CODES: dict[str, tuple[str, str]] = {
+    "bad_message": ("That message could not be understood.", "Ce message est incompréhensible."),
+    "frame_too_large": ("That message is too large.", "Ce message est trop long."),
+    "rate_limited": (
+        "Too many messages: slow down a little.",
+        "Trop de messages : ralentissez un peu.",
+    ),
+    "no_handshake": (
+        "Say who you are (join, resume or watch) first.",
+        "Présentez-vous d'abord (rejoindre, reprendre ou regarder).",
+    ),
+    "unknown_room": ("There is no room with that code.", "Aucune salle ne porte ce code."),
+    "unknown_game": ("There is no such game.", "Ce jeu est introuvable."),
+    "room_full": ("This table is full.", "Cette table est complète."),
+    "bad_name": (
+        "Choose a name of 1 to 20 characters.",
+        "Choisissez un nom de 1 à 20 caractères.",
+    ),
+    "name_taken": (
+        "Someone at this table already has that name.",
+        "Quelqu'un à cette table porte déjà ce nom.",
+    ),
+    "unknown_token": (
+        "That seat could not be found; join again.",
+        "Cette place est introuvable ; rejoignez la table à nouveau.",
+    ),
+    "not_host": ("Only the host can do that.", "Seul l'hôte peut faire cela."),
+    "not_seated": ("Only a seated player can do that.", "Seul un joueur assis peut faire cela."),
+    "wrong_phase": ("That cannot be done right now.", "Ce n'est pas possible maintenant."),
+    "bad_settings": ("Those settings are out of range.", "Ces réglages sont hors limites."),
+    "not_enough_players": (
+        "This game needs more players.",
+        "Ce jeu demande plus de joueurs.",
+    ),
+}
+
+REFUSED = ("Refused.", "Refusé.")
+
+
+class RuleError(ValueError):
+    """An action or message that is refused. `code` is stable; `message` is for people."""
+
+    code: str = "bad_message"
+    #: Where a refusal without a message of its own finds one: the platform's codes, and a
+    #: game's subclass adds the game's.
+    messages: ClassVar[Codes] = PLATFORM_CODES
+
+    def __init__(self, message: str | None = None, *, code: str | None = None) -> None:
+        if code is not None:
+            self.code = code
+        self.message = message or self.messages.get(self.code, REFUSED)[0]
+        super().__init__(self.message)
+
+    def to_dict(self) -> dict[str, str]:
+        return {"code": self.code, "message": self.message}
+
+
+def refuse(code: str, message: str | None = None) -> RuleError:
+    """A platform `RuleError` for `code`, with its standard English message unless one is given."""
+    return RuleError(message, code=code)
+
+
+def message(codes: Codes, code: str, lang: str = "en") -> str:
+    """The human sentence for an error code, in English or French."""
+    en, fr = codes.get(code) or PLATFORM_CODES.get(code, REFUSED)
+    return fr if lang == "fr" else en

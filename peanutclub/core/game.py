@@ -1,0 +1,188 @@
+"""The game plug-in: what the server knows of a game, and nothing more.
+
+A game is one class. Its declarations live on the class (`id`, `name`, `players`, `Settings`,
+`moves`, `bots`, `codes`, `action_from_dict`, `lobby`); a game being played is an instance, a
+state machine that takes actions and gives back events, or raises a `RuleError` before changing
+anything. The games share this protocol, not a base class: turns, phases, dice and decks stay
+inside each engine.
+
+Time is the server's: a game asks for at most one timer at a time (`timer()`), and the room runs
+it. Secrets leave a game only through `public_view()` (shared by every viewer) and
+`private_view(seat)` (for that seat alone).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol
+
+from peanutclub.core.errors import Codes
+from peanutclub.core.moves import Move
+from peanutclub.core.settings import GameSettings
+
+
+class Action(Protocol):
+    """Something a seat or the room's clock does; a game's log is a list of them."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class Event(Protocol):
+    """Something that happened: always public."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Timer:
+    """The clock a game wants running: after `seconds`, the room applies `action`.
+
+    `kind` names it for the pages (`deadline_kind`). A game asks for one timer at a time; the
+    room sets it again whenever the game's `version` changes.
+    """
+
+    kind: str
+    seconds: float
+    action: Action
+
+
+class Bot(Protocol):
+    """A computer player: it reads its seat's view, as a person would, and may act."""
+
+    def decide(self, view: dict[str, Any]) -> Action | None: ...
+
+
+#: level -> a bot for (seat, seed).
+BotFactory = Callable[[int, int], Bot]
+
+
+class Game(Protocol):
+    """One game being played, and (on the class) what every room of that game shares."""
+
+    #: The game's name in URLs, records and exports: `peanut-club`, `peanuts`, `nur-peanuts`.
+    id: ClassVar[str]
+    name: ClassVar[Mapping[str, str]]
+    #: How many may sit at a table.
+    players: ClassVar[range]
+    Settings: ClassVar[type[GameSettings]]
+    #: The client messages this game takes beyond the platform's (each a `Move`).
+    moves: ClassVar[tuple[type[Move], ...]]
+    bots: ClassVar[Mapping[str, BotFactory]]
+    #: The game's own rule codes with their English and French messages.
+    codes: ClassVar[Codes]
+
+    seed: int
+    #: How many play this game (fixed at the start).
+    seat_count: int
+    settings: GameSettings
+
+    @property
+    def version(self) -> int:
+        """Rises with every accepted action: what views and timers are keyed on."""
+        ...
+
+    @property
+    def log(self) -> list[Any]:
+        """Every accepted action, in order: with the seed, the whole game."""
+        ...
+
+    def __init__(self, players: int, seed: int, settings: GameSettings) -> None: ...
+
+    @classmethod
+    def action_from_dict(cls, data: dict[str, Any]) -> Action:
+        """An action as its `to_dict()` wrote it (the log's decoder)."""
+        ...
+
+    @classmethod
+    def lobby(cls, seats: int) -> dict[str, Any]:
+        """The public view before a game starts: phase `lobby` and neutral values."""
+        ...
+
+    @classmethod
+    def lobby_private(cls, seat: int) -> dict[str, Any] | None:
+        """A seated player's `you` before a game starts."""
+        ...
+
+    @classmethod
+    def history(cls, export: dict[str, Any]) -> dict[str, Any]:
+        """A finished game told step by step, every secret revealed (its history page)."""
+        ...
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def start_events(self) -> list[Any]:
+        """What the deal tells everyone when the game starts."""
+        ...
+
+    def apply(self, action: Any) -> list[Any]:
+        """Apply one action and return its events, or raise `RuleError` and change nothing."""
+        ...
+
+    def public_view(self) -> dict[str, Any]:
+        """What every viewer may see; the dict may be shared: never change it in place."""
+        ...
+
+    def private_view(self, seat: int) -> dict[str, Any] | None:
+        """What only `seat` may see."""
+        ...
+
+    def patch(self, action: Any) -> dict[str, Any] | None:
+        """The public fields `action` changed, when that is all it changed (sent as a `patch`,
+        the same bytes for every viewer); None: send everyone their whole state."""
+        ...
+
+    def timer(self) -> Timer | None:
+        """The one clock that should run now, or None."""
+        ...
+
+    def restarted(self) -> Action | None:
+        """What a restart of the server does to a running clock: the action to log (a call
+        taken back, say) so that nothing happens for anyone while nobody could be connected."""
+        ...
+
+    def result(self) -> dict[str, Any] | None:
+        """A finished game's outcome (None while it runs): what exports record and replays
+        check."""
+        ...
+
+
+EXPORT_FORMAT = 1
+
+
+def export_game(game: Game, names: list[str] | None = None) -> dict[str, Any]:
+    """Enough to replay a game exactly. It reveals every secret: serve it only after the end."""
+    return {
+        "format": EXPORT_FORMAT,
+        "game": type(game).id,
+        "players": game.seat_count,
+        "seed": game.seed,
+        "settings": game.settings.model_dump(),
+        "names": names or [f"Player {s + 1}" for s in range(game.seat_count)],
+        "actions": [a.to_dict() for a in game.log],
+        "result": game.result(),
+    }
+
+
+def replay(
+    cls: type[Game], players: int, seed: int, settings: GameSettings, actions: Iterable[Any]
+) -> Game:
+    """Rebuild a game from its seed, its settings and its accepted actions."""
+    game = cls(players, seed, settings)
+    for action in actions:
+        game.apply(action)
+    return game
+
+
+def replay_export(cls: type[Game], data: dict[str, Any]) -> Game:
+    """Replay an export of a `cls` game. Raises ValueError on a malformed export."""
+    if data.get("format") != EXPORT_FORMAT:
+        raise ValueError(f"unsupported export format {data.get('format')!r}")
+    settings = cls.Settings.model_validate(data.get("settings") or {})
+    actions = [cls.action_from_dict(a) for a in data["actions"]]
+    return replay(cls, int(data["players"]), int(data["seed"]), settings, actions)

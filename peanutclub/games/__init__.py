@@ -1,0 +1,53 @@
+"""The registry of the games this server hosts, found by id (as python-chess finds variants).
+
+Only what is listed in `GAMES` is served; tests may register a game of their own for a server
+they start (`register`), never a production one.
+"""
+
+from __future__ import annotations
+
+from peanutclub.core import PLATFORM_CODES, Codes, Game, refuse
+from peanutclub.games.peanut_club import PeanutClub
+
+#: Every game the server hosts, by id, in the order the landing page offers them.
+GAMES: dict[str, type[Game]] = {PeanutClub.id: PeanutClub}
+
+DEFAULT_GAME = PeanutClub.id
+
+
+def find_game(game_id: str) -> type[Game]:
+    """The game named `game_id`, or `unknown_game`."""
+    game = GAMES.get(game_id)
+    if game is None:
+        raise refuse("unknown_game", f"There is no game {game_id!r} here.")
+    return game
+
+
+def describe(game: type[Game]) -> dict[str, object]:
+    """A game as `GET /api/games` lists it: its id, names, player range and settings."""
+    return {
+        "id": game.id,
+        "name": dict(game.name),
+        "players": {"min": game.players.start, "max": game.players.stop - 1},
+        "settings": game.Settings.describe(),
+    }
+
+
+def all_codes(game: type[Game]) -> Codes:
+    """Every code a room of `game` may answer with: the platform's and the game's own."""
+    return {**PLATFORM_CODES, **game.codes}
+
+
+def every_code() -> Codes:
+    """Every code any room here may answer with (what the pages must translate)."""
+    codes: dict[str, tuple[str, str]] = dict(PLATFORM_CODES)
+    for game in GAMES.values():
+        codes.update(game.codes)
+    return codes
+
+
+def register(game: type[Game]) -> None:
+    """Host one more game (tests' toy game); its id must be new."""
+    if game.id in GAMES:
+        raise ValueError(f"a game {game.id!r} is already registered")
+    GAMES[game.id] = game

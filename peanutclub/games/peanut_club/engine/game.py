@@ -1,0 +1,641 @@
+"""The game: one stateful object, fed actions, answering with events or a rule error.
+
+`Game.apply` validates an action completely before changing anything, so a refused action leaves
+the game exactly as it was. Same seed + same actions = same game, event by event.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from enum import StrEnum
+from typing import Any
+
+from peanutclub.games.peanut_club.engine.actions import (
+    Action,
+    ALaCarte,
+    AutoPay,
+    CallGoing,
+    CancelGoing,
+    Crash,
+    GoingStep,
+    Niet,
+    Pay,
+    PlaceBid,
+)
+from peanutclub.games.peanut_club.engine.bidding import Bid, beats, min_to_win
+from peanutclub.games.peanut_club.engine.components import (
+    COLLECTORS,
+    Currency,
+    CurrencyCard,
+    ObjectCard,
+    ObjectDeck,
+    Power,
+    Symbol,
+    currency_deck,
+    standard_deck,
+)
+from peanutclub.games.peanut_club.engine.errors import (
+    AlreadyBlocked,
+    AlreadyGoing,
+    BadBid,
+    BadCrash,
+    BadPayment,
+    BidTooLow,
+    CannotHonour,
+    CurrencyBlocked,
+    LastCurrency,
+    NotSeated,
+    NotYourPayment,
+    OwnHighBid,
+    PowerUsed,
+    RuleError,
+    WrongPhase,
+)
+from peanutclub.games.peanut_club.engine.events import Event, event
+from peanutclub.games.peanut_club.engine.payment import (
+    Payment,
+    PaymentContext,
+    best_payment,
+    check_payment,
+)
+from peanutclub.games.peanut_club.engine.scoring import Score, ranking, score
+
+MIN_PLAYERS = 3
+MAX_PLAYERS = 6
+
+#: (currency, its name): an enum's `.value` is a slow property, and `bid_options` is hot.
+_CURRENCY_NAMES: tuple[tuple[Currency, str], ...] = tuple((c, c.value) for c in Currency)
+_CONVERT = Power.CONVERT
+_ABRACADABRA = Power.ABRACADABRA
+
+
+class Phase(StrEnum):
+    BIDDING = "bidding"
+    PAYING = "paying"
+    OVER = "over"
+
+
+def stop_total(players: int) -> int:
+    """A player stops drawing at setup once their hand totals this much."""
+    return 30 if players == 6 else 35
+
+
+class Game:
+    """A game in progress. Read its attributes freely; change it only through `apply`."""
+
+    def __init__(self, players: int, seed: int, deck: ObjectDeck | None = None) -> None:
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"Peanut Club is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
+        self.players = players
+        self.seed = seed
+        self.deck = deck or standard_deck()
+        self.rng = random.Random(seed)
+        self.version = 0
+        self.log: list[Action] = []
+        self.hands: list[list[CurrencyCard]] = [[] for _ in range(players)]
+        self.collectors: list[Symbol] = []
+        self.tokens: list[dict[Power, bool]] = [{p: False for p in Power} for _ in range(players)]
+        self.won: list[list[ObjectCard]] = [[] for _ in range(players)]
+        self.paid: list[tuple[int, CurrencyCard]] = []  # (seat, card), oldest first
+        self.discarded: list[ObjectCard] = []
+        self.lot: list[ObjectCard] = []
+        self.niet: list[Currency] = []
+        self.a_la_carte = False
+        self.high_bid: Bid | None = None
+        self.going = 0
+        self.round = 0
+        self.phase = Phase.BIDDING
+        self.stats = {"refreshes": 0, "wasted": 0}
+        self._scores: list[Score] | None = None
+        self._suggestion: tuple[int, Payment | None] | None = None
+        # seat -> (hand, its length, À la carte?, paying value per currency, best card per
+        # currency): bid_options reads it after every change; a hand changes only when it pays
+        self._hand_totals: dict[int, tuple[Any, ...]] = {}
+        # seat -> (what the honour rule read, its answer per currency); see `_capacities`
+        self._capacity_memo: dict[int, tuple[tuple[Any, ...], dict[Currency, int]]] = {}
+        self._lows_memo: tuple[tuple[Any, ...], tuple[Any, ...]] | None = None
+        self.start_events = self._setup()
+
+    # ----------------------------------------------------------------- setup and rounds
+
+    def _setup(self) -> list[Event]:
+        money = currency_deck()
+        self.rng.shuffle(money)
+        stop = stop_total(self.players)
+        drawing = list(range(self.players))
+        while drawing and money:
+            for seat in list(drawing):
+                for _ in range(2):
+                    if money:
+                        self.hands[seat].append(money.pop())
+                if sum(c.value for c in self.hands[seat]) >= stop:
+                    drawing.remove(seat)
+                if not money:
+                    break
+        for hand in self.hands:
+            hand.sort(key=lambda c: c.id)
+        self.column: list[Currency] = list(Currency)
+        self.rng.shuffle(self.column)
+        self.collectors = self.rng.sample(list(COLLECTORS), self.players)
+        pile = self.deck.cards()
+        self.rng.shuffle(pile)
+        while pile[-1].refresh:
+            self.rng.shuffle(pile)
+        self.pile: list[ObjectCard] = pile  # the top of the pile is the end of the list
+        events = [
+            event(
+                "game_started",
+                players=self.players,
+                column=[c.value for c in self.column],
+                hand_counts=[len(h) for h in self.hands],
+            )
+        ]
+        self._next_round(events)
+        return events
+
+    def _refresh(self, events: list[Event]) -> None:
+        for tokens in self.tokens:
+            for power in tokens:
+                tokens[power] = False
+        self.stats["refreshes"] += 1
+        events.append(event("refresh"))
+
+    def _next_round(self, events: list[Event]) -> None:
+        self.lot = []
+        self.niet = []
+        self.a_la_carte = False
+        self.high_bid = None
+        self.going = 0
+        if self._should_end():
+            self._finish(events)
+            return
+        size = 0
+        while self.pile and not size:
+            if self.pile[-1].refresh:
+                self.pile.pop()
+                self._refresh(events)
+            else:
+                size = self.pile[-1].back
+        while len(self.lot) < size and self.pile:
+            card = self.pile.pop()
+            if card.refresh:
+                self._refresh(events)
+            else:
+                self.lot.append(card)
+        if not self.lot:
+            self._finish(events)
+            return
+        self.round += 1
+        self.phase = Phase.BIDDING
+        events.append(
+            event(
+                "lot",
+                round=self.round,
+                objects=[o.to_dict() for o in self.lot],
+                next_lot_size=self.next_lot_size,
+            )
+        )
+
+    def _should_end(self) -> bool:
+        no_objects = not any(not o.refresh for o in self.pile)
+        no_money = not any(self.hands)
+        return no_objects or no_money
+
+    def _finish(self, events: list[Event]) -> None:
+        self.phase = Phase.OVER
+        self._scores = [score(s, self.won[s], self.collectors[s]) for s in range(self.players)]
+        places = ranking(self._scores)
+        events.append(
+            event(
+                "game_over",
+                winners=[s.seat for place, s in places if place == 1],
+                scores=[{"place": p, **s.to_dict()} for p, s in places],
+            )
+        )
+
+    # ----------------------------------------------------------------- public reading
+
+    @property
+    def next_lot_size(self) -> int | None:
+        """The lot size on the back of the top card; None if the top is the refresh card."""
+        if not self.pile or self.pile[-1].refresh:
+            return None
+        return self.pile[-1].back
+
+    @property
+    def refresh_next(self) -> bool:
+        return bool(self.pile) and self.pile[-1].refresh
+
+    @property
+    def objects_left(self) -> int:
+        return sum(1 for o in self.pile if not o.refresh)
+
+    @property
+    def payer(self) -> int | None:
+        return self.high_bid.seat if self.phase is Phase.PAYING and self.high_bid else None
+
+    @property
+    def scores(self) -> list[Score] | None:
+        return self._scores
+
+    def unused(self, seat: int, power: Power) -> bool:
+        return not self.tokens[seat][power]
+
+    def max_bid(self, seat: int, currency: Currency, *, a_la_carte: bool | None = None) -> int:
+        """The most `seat` could honour in `currency` now (the honour rule)."""
+        return self._capacities(seat, self.a_la_carte if a_la_carte is None else a_la_carte)[
+            currency
+        ]
+
+    def _capacities(self, seat: int, alc: bool) -> dict[Currency, int]:
+        """Per currency, the most `seat` could honour: the honour rule's one home in the game.
+
+        The same sums as `bidding.max_honourable` (the rule's reference form, which the tests
+        compare this with), made from memoised per-currency totals of the hand because every bid
+        and every view of every seat asks for them. The answer itself is kept until the hand,
+        À la carte, the Niet blocks or the seat's Convert and Abracadabra tokens change.
+        """
+        niet = self.niet
+        hand = self.hands[seat]
+        tokens = self.tokens[seat]
+        convert = not tokens[_CONVERT]
+        abracadabra = not tokens[_ABRACADABRA]
+        key = (hand, len(hand), alc, niet, len(niet), convert, abracadabra)
+        found = self._capacity_memo.get(seat)
+        if found is not None and found[0] == key:
+            return found[1]
+        sums, tops = self._totals(seat, alc)
+        if convert:  # an unused Convert widens a bid in any free currency to every free card
+            free = [cur for cur in sums if cur not in niet]
+            wide = (sum(sums[cur] for cur in free), max((tops[cur] for cur in free), default=0))
+        result: dict[Currency, int] = {}
+        for currency, _ in _CURRENCY_NAMES:
+            if currency in niet:
+                result[currency] = 0
+                continue
+            total, top = wide if convert else (sums.get(currency, 0), tops.get(currency, 0))
+            result[currency] = total + top if total and abracadabra else total
+        self._capacity_memo[seat] = (key, result)
+        return result
+
+    def _totals(self, seat: int, alc: bool) -> tuple[dict[Currency, int], dict[Currency, int]]:
+        """Per currency, the paying value of a seat's cards and its best card (memoised)."""
+        hand = self.hands[seat]
+        memo = self._hand_totals.get(seat)
+        if memo is not None and memo[0] is hand and memo[1] == len(hand) and memo[2] == alc:
+            return memo[3], memo[4]
+        sums: dict[Currency, int] = {}
+        tops: dict[Currency, int] = {}
+        for card in hand:
+            u = 1 if alc else card.value
+            cur = card.currency
+            sums[cur] = sums.get(cur, 0) + u
+            if u > tops.get(cur, 0):
+                tops[cur] = u
+        self._hand_totals[seat] = (hand, len(hand), alc, sums, tops)
+        return sums, tops
+
+    def min_bid(self, currency: Currency) -> int | None:
+        """The lowest amount in `currency` that would win now (None: blocked or outranked)."""
+        if self.phase is not Phase.BIDDING or currency in self.niet:
+            return None
+        return min_to_win(self.column, currency, self.high_bid)
+
+    def bid_options(self, seat: int) -> dict[str, dict[str, Any]]:
+        """Per currency: the lowest winning amount, the most this seat can honour, and why not.
+
+        Built for every view of every seat after every change, so the hand is summed once for all
+        three currencies (`_capacities`), and the lowest winning amounts, the same for every seat,
+        once per change of the phase, the column, the Niet blocks or the high bid (`_lows`).
+        """
+        capacity = self._capacities(seat, self.a_la_carte)
+        high_bid = self.high_bid
+        own_high = high_bid is not None and high_bid.seat == seat
+        options: dict[str, dict[str, Any]] = {}
+        for currency, name, low, reason in self._lows():
+            high = capacity[currency]
+            if reason is None:
+                if own_high:
+                    reason = "own_high_bid"
+                elif low is None:
+                    reason = "bid_too_low"
+                elif high < low:
+                    reason = "cannot_honour"
+            options[name] = {"min": low, "max": high, "reason": reason}
+        return options
+
+    def _lows(self) -> tuple[tuple[Currency, str, int | None, str | None], ...]:
+        """Per currency: its name, the lowest winning amount, and a reason no seat may bid."""
+        niet, column, high_bid, phase = self.niet, self.column, self.high_bid, self.phase
+        key = (phase, niet, len(niet), tuple(column), high_bid)
+        found = self._lows_memo
+        if found is not None and found[0] == key:
+            return found[1]
+        bidding = phase is Phase.BIDDING
+        lows = []
+        for currency, name in _CURRENCY_NAMES:
+            blocked = currency in niet
+            low = min_to_win(column, currency, high_bid) if bidding and not blocked else None
+            reason = "wrong_phase" if not bidding else "currency_blocked" if blocked else None
+            lows.append((currency, name, low, reason))
+        result = tuple(lows)
+        self._lows_memo = (key, result)
+        return result
+
+    def payment_context(self) -> PaymentContext:
+        if self.phase is not Phase.PAYING or self.high_bid is None:
+            raise WrongPhase("Nothing is waiting to be paid.")
+        seat = self.high_bid.seat
+        return PaymentContext(
+            amount=self.high_bid.amount,
+            currency=self.high_bid.currency,
+            column=tuple(self.column),
+            a_la_carte=self.a_la_carte,
+            blocked=frozenset(self.niet),
+            convert_unused=self.unused(seat, Power.CONVERT),
+            abracadabra_unused=self.unused(seat, Power.ABRACADABRA),
+        )
+
+    def pay_suggestion(self) -> Payment | None:
+        """The best payment for the current winner, computed once per change of the game."""
+        if self.phase is not Phase.PAYING or self.high_bid is None:
+            return None
+        if self._suggestion is None or self._suggestion[0] != self.version:
+            ctx = self.payment_context()
+            self._suggestion = (self.version, best_payment(self.hands[self.high_bid.seat], ctx))
+        return self._suggestion[1]
+
+    def auctioneer_action(self) -> Action:
+        """What the auctioneer's clock does next when nobody acts: pay for a winner who has not
+        paid, take a running call one step on, or call the lot. Simulations and tests use it to
+        stand in for the server's timers."""
+        if self.phase is Phase.PAYING:
+            return AutoPay()
+        if self.phase is Phase.OVER:
+            raise WrongPhase("The game is over.")
+        return GoingStep() if self.going else CallGoing(None)
+
+    # ----------------------------------------------------------------- applying actions
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one action: return what happened, or raise a `RuleError` and change nothing."""
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            raise RuleError("Unknown action.", code="bad_message")
+        events: list[Event] = []
+        handler(self, action, events)
+        self.version += 1
+        self.log.append(action)
+        return events
+
+    def _require(self, phase: Phase) -> None:
+        if self.phase is not phase:
+            raise WrongPhase(f"That can only be done while {phase.value}; now: {self.phase.value}.")
+
+    def _require_seat(self, seat: object) -> int:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise NotSeated("No such seat at this table.")
+        return seat
+
+    def _require_token(self, seat: int, power: Power) -> None:
+        if not self.unused(seat, power):
+            raise PowerUsed(f"Your {power.value} token is already used.")
+
+    @staticmethod
+    def _require_currency(value: object, error: type[RuleError] = BadBid) -> Currency:
+        if type(value) is Currency:  # what bots and parsed messages send: nothing to look up
+            return value
+        try:
+            if isinstance(value, str):
+                return Currency(value)
+        except ValueError:
+            pass
+        raise error(f"Unknown currency {value!r}.")
+
+    @staticmethod
+    def _require_amount(amount: object) -> int:
+        if type(amount) is not int or amount < 1:
+            raise BadBid("A bid is a whole number of at least 1.")
+        return amount
+
+    def _check_bid(self, seat: int, amount: int, currency: Currency, a_la_carte: bool) -> None:
+        if currency in self.niet:
+            raise CurrencyBlocked(f"{currency.value} is under Niet this round.")
+        if not a_la_carte:
+            if self.high_bid is not None and self.high_bid.seat == seat:
+                raise OwnHighBid()
+            if not beats(self.column, amount, currency, self.high_bid):
+                raise BidTooLow()
+        if amount > self.max_bid(seat, currency, a_la_carte=a_la_carte or self.a_la_carte):
+            raise CannotHonour()
+
+    def _restart(self) -> None:
+        """The auction restarts from zero: no high bid, any going call cancelled."""
+        self.high_bid = None
+        self.going = 0
+
+    def _on_bid(self, action: PlaceBid, events: list[Event]) -> None:
+        self._require(Phase.BIDDING)
+        seat = self._require_seat(action.seat)
+        amount = self._require_amount(action.amount)
+        currency = self._require_currency(action.currency)
+        self._check_bid(seat, amount, currency, a_la_carte=False)
+        self.high_bid = Bid(seat, amount, currency)
+        self.going = 0
+        events.append(event("bid", **self.high_bid.to_dict(), a_la_carte=False))
+
+    def _on_a_la_carte(self, action: ALaCarte, events: list[Event]) -> None:
+        self._require(Phase.BIDDING)
+        seat = self._require_seat(action.seat)
+        self._require_token(seat, Power.A_LA_CARTE)
+        amount = self._require_amount(action.amount)
+        currency = self._require_currency(action.currency)
+        self._check_bid(seat, amount, currency, a_la_carte=True)
+        self.tokens[seat][Power.A_LA_CARTE] = True
+        self.a_la_carte = True
+        self._restart()
+        self.high_bid = Bid(seat, amount, currency)
+        events.append(event("power", seat=seat, power=Power.A_LA_CARTE.value))
+        events.append(event("bid", **self.high_bid.to_dict(), a_la_carte=True))
+
+    def _on_crash(self, action: Crash, events: list[Event]) -> None:
+        self._require(Phase.BIDDING)
+        seat = self._require_seat(action.seat)
+        self._require_token(seat, Power.CRASH)
+        position = action.position
+        if type(position) is not int or not 0 <= position < len(self.column):
+            raise BadCrash()
+        currency = self._require_currency(action.currency, BadCrash)
+        self.tokens[seat][Power.CRASH] = True
+        self.column.remove(currency)
+        self.column.insert(position, currency)
+        self._restart()
+        events.append(
+            event(
+                "power",
+                seat=seat,
+                power=Power.CRASH.value,
+                currency=currency.value,
+                position=position,
+                column=[c.value for c in self.column],
+            )
+        )
+
+    def _on_niet(self, action: Niet, events: list[Event]) -> None:
+        self._require(Phase.BIDDING)
+        seat = self._require_seat(action.seat)
+        self._require_token(seat, Power.NIET)
+        currency = self._require_currency(action.currency)
+        if currency in self.niet:
+            raise AlreadyBlocked()
+        if len(self.niet) + 1 >= len(self.column):
+            raise LastCurrency()
+        self.tokens[seat][Power.NIET] = True
+        self.niet.append(currency)
+        self._restart()
+        events.append(event("power", seat=seat, power=Power.NIET.value, currency=currency.value))
+
+    def _on_going(self, action: CallGoing, events: list[Event]) -> None:
+        self._require(Phase.BIDDING)
+        if action.seat is not None:
+            self._require_seat(action.seat)
+        if self.going:
+            raise AlreadyGoing()
+        self.going = 1
+        events.append(event("going", level=1, by=action.seat))
+
+    def _on_going_step(self, action: GoingStep, events: list[Event]) -> None:
+        self._require(Phase.BIDDING)
+        if not self.going:
+            raise WrongPhase("Nobody has called the lot.")
+        if self.going == 1:
+            self.going = 2
+            events.append(event("going", level=2, by=None))
+            return
+        self.going = 0
+        if self.high_bid is None:
+            self.discarded.extend(self.lot)
+            events.append(event("discarded", objects=[o.id for o in self.lot]))
+            self._next_round(events)
+            return
+        self.phase = Phase.PAYING
+        events.append(event("sold", **self.high_bid.to_dict()))
+
+    def _on_cancel_going(self, action: CancelGoing, events: list[Event]) -> None:
+        self._require(Phase.BIDDING)
+        if not self.going:
+            raise WrongPhase("Nobody has called the lot.")
+        self.going = 0
+        events.append(event("going_cancelled"))
+
+    def _on_pay(self, action: Pay, events: list[Event]) -> None:
+        self._require(Phase.PAYING)
+        seat = self._require_seat(action.seat)
+        if seat != self.payer:
+            raise NotYourPayment()
+        self._settle(seat, self._require_payment(action), events, auto=False)
+
+    @staticmethod
+    def _require_payment(action: Pay) -> Payment:
+        """The payment a `Pay` names, checked for shape as strictly as bids are.
+
+        A malformed payment is a refusal, never a crash, and a truthy non-bool `convert` must not
+        spend the Convert token by accident.
+        """
+        cards: object = action.cards
+        ab: object = action.abracadabra
+        if (
+            not isinstance(cards, (tuple, list))
+            or any(type(c) is not int for c in cards)
+            or type(action.convert) is not bool
+            or (ab is not None and type(ab) is not int)
+        ):
+            raise BadPayment(
+                "A payment is a list of card ids, a Convert flag and one card or none."
+            )
+        return Payment(tuple(cards), action.convert, action.abracadabra)
+
+    def _on_auto_pay(self, action: AutoPay, events: list[Event]) -> None:
+        self._require(Phase.PAYING)
+        payment = self.pay_suggestion()
+        payer = self.payer
+        if payment is None or payer is None:  # honour checks make this unreachable
+            raise RuleError("No payment is possible.", code="bad_payment")
+        self._settle(payer, payment, events, auto=True)
+
+    def _settle(self, seat: int, payment: Payment, events: list[Event], *, auto: bool) -> None:
+        ctx = self.payment_context()
+        value = check_payment(self.hands[seat], payment, ctx)
+        spent = set(payment.cards)
+        cards = [c for c in self.hands[seat] if c.id in spent]
+        self.hands[seat] = [c for c in self.hands[seat] if c.id not in spent]
+        self.paid.extend((seat, c) for c in cards)
+        if payment.convert:
+            self.tokens[seat][Power.CONVERT] = True
+        if payment.abracadabra is not None:
+            self.tokens[seat][Power.ABRACADABRA] = True
+        self.won[seat].extend(self.lot)
+        self.stats["wasted"] += value - ctx.amount
+        events.append(
+            event(
+                "paid",
+                seat=seat,
+                cards=[c.to_dict() for c in cards],
+                convert=payment.convert,
+                abracadabra=payment.abracadabra,
+                value=value,
+                excess=value - ctx.amount,
+                objects=[o.id for o in self.lot],
+                auto=auto,
+            )
+        )
+        self._next_round(events)
+
+    # ----------------------------------------------------------------- replay and inspection
+
+    @classmethod
+    def replay(
+        cls, players: int, seed: int, actions: Iterable[Action], deck: ObjectDeck | None = None
+    ) -> Game:
+        """Rebuild a game from its seed and its accepted actions."""
+        game = cls(players, seed, deck)
+        for action in actions:
+            game.apply(action)
+        return game
+
+    def reveal(self) -> dict[str, Any]:
+        """Everything, secrets included: for tests, replays and the history of a finished game.
+
+        Never send this to a client while the game is running; `view()` is the way out.
+        """
+        return {
+            "phase": self.phase.value,
+            "round": self.round,
+            "column": [c.value for c in self.column],
+            "niet": [c.value for c in self.niet],
+            "a_la_carte": self.a_la_carte,
+            "high_bid": self.high_bid.to_dict() if self.high_bid else None,
+            "going": self.going,
+            "lot": [o.id for o in self.lot],
+            "pile": [o.id for o in self.pile],
+            "hands": [[c.to_dict() for c in h] for h in self.hands],
+            "collectors": [c.value for c in self.collectors],
+            "tokens": [{p.value: used for p, used in t.items()} for t in self.tokens],
+            "won": [[o.id for o in w] for w in self.won],
+            "paid": [{"seat": s, **c.to_dict()} for s, c in self.paid],
+            "discarded": [o.id for o in self.discarded],
+        }
+
+
+_HANDLERS: dict[type[Action], Any] = {
+    PlaceBid: Game._on_bid,
+    ALaCarte: Game._on_a_la_carte,
+    Crash: Game._on_crash,
+    Niet: Game._on_niet,
+    CallGoing: Game._on_going,
+    GoingStep: Game._on_going_step,
+    CancelGoing: Game._on_cancel_going,
+    Pay: Game._on_pay,
+    AutoPay: Game._on_auto_pay,
+}

@@ -1,0 +1,126 @@
+"""Peanut Club's server frames, declared for the protocol's JSON Schema and for the tests that
+check real frames against it (the server builds them as bytes; see `peanutclub.server.views`)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from peanutclub.core.frames import Event, Out
+
+
+class HighBid(Out):
+    seat: int
+    amount: int
+    currency: str
+
+
+class Card(Out):
+    id: int
+    currency: str
+    value: int
+
+
+class PaidCard(Card):
+    seat: int
+
+
+class ObjectName(Out):
+    en: str
+    fr: str
+
+
+class ObjectCard(Out):
+    id: str
+    name: ObjectName
+    symbols: list[str]
+
+
+class BidOption(Out):
+    min: int | None
+    max: int
+    reason: str | None
+
+
+class PaySuggestion(Out):
+    cards: list[int]
+    convert: bool
+    abracadabra: int | None
+
+
+class PlayerInfo(Out):
+    seat: int
+    name: str
+    connected: bool
+    bot: str | None = Field(description="The level of the bot playing this seat, or null.")
+    hand_count: int
+    objects: list[ObjectCard]
+    tokens: dict[str, bool] = Field(description="power -> used?")
+    collector: str | None = Field(default=None, description="Only at `over`.")
+    hand: list[Card] | None = Field(default=None, description="Only at `over`.")
+
+
+class You(Out):
+    seat: int
+    hand: list[Card]
+    collector: str | None
+    pay_suggestion: PaySuggestion | None
+    bid_options: dict[str, BidOption]
+
+
+class ScoreLine(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    place: int
+    seat: int
+    total: int
+    collector: str
+
+
+class RoomSettingsOut(Out):
+    going_step_seconds: float
+    idle_seconds: float
+    pay_seconds: float
+
+
+class View(Out):
+    """One viewer's whole view: the engine's `view(game, seat)` plus the room's fields."""
+
+    game: Literal["peanut-club"]
+    code: str
+    phase: Literal["lobby", "bidding", "paying", "over"]
+    settings: RoomSettingsOut
+    host_seat: int | None
+    deadline: int | None = Field(description="Server time (ms) of the next clock step, or null.")
+    deadline_kind: Literal["going", "idle", "pay"] | None
+    now: int = Field(description="Server time (ms) when this view was made.")
+    round: int
+    column: list[str]
+    niet: list[str]
+    a_la_carte: bool
+    high_bid: HighBid | None
+    going: int
+    payer: int | None
+    lot: list[ObjectCard]
+    next_lot_size: int | None
+    refresh_next: bool
+    objects_left: int
+    min_bids: dict[str, int | None]
+    players: list[PlayerInfo]
+    paid: list[PaidCard]
+    scores: list[ScoreLine] | None
+    you: You | None
+
+
+class Patch(Out):
+    """After a plain bid or a step of the going call: public, the same bytes for every viewer."""
+
+    type: Literal["patch"]
+    seq: int
+    high_bid: HighBid | None
+    going: int
+    min_bids: dict[str, int | None]
+    deadline: int | None
+    deadline_kind: Literal["going", "idle", "pay"] | None
+    now: int
+    events: list[Event]

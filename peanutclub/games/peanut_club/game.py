@@ -1,0 +1,178 @@
+"""Peanut Club as the server hosts it: the auction engine behind the game plug-in.
+
+The engine (`engine/`) holds the rules; this class adds what a room needs around them: the
+table's pace (its `Settings`), the one clock the auction wants running (the going steps, the
+idle call, the pay deadline), the public patch a plain bid makes, and what a restart does to a
+running call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from peanutclub.core import BotFactory, Codes, GameSettings, Move, Timer, bounded
+from peanutclub.games.peanut_club import history
+from peanutclub.games.peanut_club.bots import LEVELS
+from peanutclub.games.peanut_club.engine import (
+    CODES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Action,
+    AutoPay,
+    CallGoing,
+    CancelGoing,
+    Game,
+    GoingStep,
+    Phase,
+    PlaceBid,
+    Power,
+    action_from_dict,
+    private_view,
+    public_view,
+    ranking,
+    standard_deck,
+)
+from peanutclub.games.peanut_club.engine.view import high_bid, min_bids
+from peanutclub.games.peanut_club.moves import MOVES
+
+
+class Settings(GameSettings):
+    """The pace of one table. `idle_seconds = 0` turns the automatic call off."""
+
+    going_step_seconds: float = bounded(2, 1, 10)
+    idle_seconds: float = bounded(8, 3, 60, off=0)
+    pay_seconds: float = bounded(60, 10, 300)
+
+
+_UNUSED_TOKENS = {p.value: False for p in Power}
+
+
+class PeanutClub:
+    """One game of Peanut Club at a table (and, on the class, what every table shares)."""
+
+    id: ClassVar[str] = "peanut-club"
+    name: ClassVar[Mapping[str, str]] = {"en": "Peanut Club", "fr": "Peanut Club"}
+    players: ClassVar[range] = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+    Settings: ClassVar[type[GameSettings]] = Settings
+    moves: ClassVar[tuple[type[Move], ...]] = MOVES
+    bots: ClassVar[Mapping[str, BotFactory]] = LEVELS
+    codes: ClassVar[Codes] = CODES
+
+    def __init__(self, players: int, seed: int, settings: GameSettings) -> None:
+        self.engine = Game(players, seed)
+        self.seed = seed
+        self.seat_count = players
+        self.settings = settings
+
+    @classmethod
+    def action_from_dict(cls, data: dict[str, Any]) -> Action:
+        return action_from_dict(data)
+
+    @classmethod
+    def lobby(cls, seats: int) -> dict[str, Any]:
+        return {
+            "phase": "lobby",
+            "round": 0,
+            "column": [],
+            "niet": [],
+            "a_la_carte": False,
+            "high_bid": None,
+            "going": 0,
+            "payer": None,
+            "lot": [],
+            "next_lot_size": None,
+            "refresh_next": False,
+            "objects_left": 0,
+            "min_bids": {},
+            "players": [
+                {"seat": i, "hand_count": 0, "objects": [], "tokens": dict(_UNUSED_TOKENS)}
+                for i in range(seats)
+            ],
+            "paid": [],
+            "scores": None,
+        }
+
+    @classmethod
+    def lobby_private(cls, seat: int) -> dict[str, Any]:
+        return {
+            "seat": seat,
+            "hand": [],
+            "collector": None,
+            "pay_suggestion": None,
+            "bid_options": {},
+        }
+
+    @classmethod
+    def history(cls, export: dict[str, Any]) -> dict[str, Any]:
+        objects = {o.id: o.to_dict() for o in standard_deck().cards()}
+        return {"objects": objects, **history.lot_by_lot(export)}
+
+    # ------------------------------------------------------------------ a game being played
+
+    @property
+    def version(self) -> int:
+        return self.engine.version
+
+    @property
+    def log(self) -> list[Action]:
+        return self.engine.log
+
+    @property
+    def phase(self) -> str:
+        return self.engine.phase.value
+
+    @property
+    def over(self) -> bool:
+        return self.engine.phase is Phase.OVER
+
+    @property
+    def start_events(self) -> list[Any]:
+        return self.engine.start_events
+
+    def apply(self, action: Action) -> list[Any]:
+        return self.engine.apply(action)
+
+    def public_view(self) -> dict[str, Any]:
+        return public_view(self.engine)
+
+    def private_view(self, seat: int) -> dict[str, Any]:
+        return private_view(self.engine, seat)
+
+    def patch(self, action: Action) -> dict[str, Any] | None:
+        """Plain bids and going steps that leave the lot open change only the public bid state."""
+        game = self.engine
+        if game.phase is not Phase.BIDDING:
+            return None
+        if isinstance(action, PlaceBid | CallGoing) or (
+            isinstance(action, GoingStep) and game.going > 0
+        ):
+            return {"high_bid": high_bid(game), "going": game.going, "min_bids": min_bids(game)}
+        return None
+
+    def timer(self) -> Timer | None:
+        """Pay for a winner who has not, step a running call on, or call a lot nobody outbids."""
+        game = self.engine
+        pace: Any = self.settings
+        if game.phase is Phase.PAYING:
+            return Timer("pay", pace.pay_seconds, AutoPay())
+        if game.phase is Phase.OVER:
+            return None
+        if game.going:
+            return Timer("going", pace.going_step_seconds, GoingStep())
+        if game.high_bid is not None and pace.idle_seconds > 0:
+            return Timer("idle", pace.idle_seconds, CallGoing(None))
+        return None
+
+    def restarted(self) -> Action | None:
+        """A call that was running when the server stopped is taken back: nothing is sold while
+        nobody could be connected."""
+        game = self.engine
+        return CancelGoing() if game.phase is Phase.BIDDING and game.going else None
+
+    def result(self) -> dict[str, Any] | None:
+        """Places and scores (None while the game runs)."""
+        scores = self.engine.scores
+        if scores is None:
+            return None
+        return {"scores": [{"place": p, **s.to_dict()} for p, s in ranking(scores)]}

@@ -1,0 +1,88 @@
+"""Peanut Club's client messages: each one a strict model that names its engine action.
+
+The engine checks every value (a currency it does not know, an amount too low); a move only
+turns a frame's fields into the action for the seat that sent it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, cast
+
+from pydantic import Field
+
+from peanutclub.core import Move, refuse, seated
+from peanutclub.games.peanut_club.engine import Currency
+from peanutclub.games.peanut_club.engine import actions as engine
+
+CurrencyName = Annotated[str, Field(max_length=20, examples=["dollars", "camels", "peanuts"])]
+
+
+def _currency(name: str) -> Currency:
+    """The currency named, or the raw name for the engine to refuse with its own code."""
+    try:
+        return Currency(name)
+    except ValueError:
+        return cast(Currency, name)
+
+
+class _Offer(Move):
+    """An amount in one currency: a plain bid or an À la carte bid."""
+
+    amount: int
+    currency: CurrencyName
+
+
+class Bid(_Offer):
+    type: Literal["bid"]
+
+    def to_action(self, seat: int | None, host: bool) -> engine.PlaceBid:
+        return engine.PlaceBid(seated(seat), self.amount, _currency(self.currency))
+
+
+class ALaCarte(_Offer):
+    type: Literal["a_la_carte"]
+
+    def to_action(self, seat: int | None, host: bool) -> engine.ALaCarte:
+        return engine.ALaCarte(seated(seat), self.amount, _currency(self.currency))
+
+
+class Crash(Move):
+    type: Literal["crash"]
+    currency: CurrencyName
+    position: int = Field(description="New place in the column, 0 = top.")
+
+    def to_action(self, seat: int | None, host: bool) -> engine.Crash:
+        return engine.Crash(seated(seat), _currency(self.currency), self.position)
+
+
+class Niet(Move):
+    type: Literal["niet"]
+    currency: CurrencyName
+
+    def to_action(self, seat: int | None, host: bool) -> engine.Niet:
+        return engine.Niet(seated(seat), _currency(self.currency))
+
+
+class Going(Move):
+    """Call "going once" (a seated player, or the host from any screen)."""
+
+    type: Literal["going"]
+
+    def to_action(self, seat: int | None, host: bool) -> engine.CallGoing:
+        if seat is None and not host:
+            raise refuse("not_seated")
+        return engine.CallGoing(seat)
+
+
+class Pay(Move):
+    type: Literal["pay"]
+    cards: Annotated[list[int], Field(max_length=100)]
+    convert: bool = False
+    abracadabra: int | None = None
+
+    def to_action(self, seat: int | None, host: bool) -> engine.Pay:
+        return engine.Pay(seated(seat), tuple(self.cards), self.convert, self.abracadabra)
+
+
+#: The busiest first: the server's parser tries the union in this order.
+MOVES: tuple[type[Move], ...] = (Bid, ALaCarte, Crash, Niet, Going, Pay)

@@ -1,0 +1,209 @@
+"""The server hosts any game that keeps the plug-in's promises: a toy game (toy_game.py) is
+played through real uvicorn and real WebSockets, restarted from its SQLite log, and played by a
+bot, with nothing of it known to the server."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+import peanutclub.server
+from peanutclub.games import GAMES, register
+from peanutclub.server import Settings
+
+from .harness import Client, RunningServer, join, open_client, run, serve, watch, write_pages
+from .toy_game import TakeAway
+
+SERVER = Path(peanutclub.server.__file__).parent
+
+
+@pytest.fixture
+def toy() -> Iterator[type[TakeAway]]:
+    """Take-away is hosted for the length of one test, never in production."""
+    register(TakeAway)
+    try:
+        yield TakeAway
+    finally:
+        GAMES.pop(TakeAway.id)
+
+
+def toy_settings(tmp_path: Path, **extra: Any) -> Settings:
+    (tmp_path / "pages").mkdir(exist_ok=True)
+    templates, static = write_pages(tmp_path / "pages")
+    return Settings(
+        dev=True,
+        templates_dir=templates,
+        static_dir=static,
+        bot_delay_min=0.001,
+        bot_delay_max=0.01,
+        **extra,
+    )
+
+
+def create(server: RunningServer, **body: Any) -> dict[str, Any]:
+    response = httpx.post(f"{server.base}/api/rooms", json={"game": "take-away", **body})
+    assert response.status_code == 201, response.text
+    room: dict[str, Any] = response.json()
+    return room
+
+
+async def seat_two(server: RunningServer, room: dict[str, Any]) -> tuple[Client, Client]:
+    ana = await join(server, room["code"], "Ana", host_token=room["host_token"])
+    bo = await join(server, room["code"], "Bo")
+    return ana, bo
+
+
+def test_the_server_imports_no_game_package() -> None:
+    for path in sorted(SERVER.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            modules = []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                modules = [node.module]
+            elif isinstance(node, ast.Import):
+                modules = [a.name for a in node.names]
+            for module in modules:
+                assert not module.startswith("peanutclub.games."), f"{path.name}: {module}"
+                assert module.split(".")[:2] != ["peanutclub", "engine"], f"{path.name}"
+
+
+def test_a_registered_game_is_listed_with_its_settings_bounds(
+    toy: type[TakeAway], tmp_path: Path
+) -> None:
+    with serve(toy_settings(tmp_path)) as server:
+        games = httpx.get(f"{server.base}/api/games").json()
+    listed = {g["id"]: g for g in games}
+    assert set(listed) == {"peanut-club", "take-away"}
+    assert listed["take-away"] == {
+        "id": "take-away",
+        "name": {"en": "Take-away", "fr": "À emporter"},
+        "players": {"min": 2, "max": 4},
+        "settings": {
+            "pile": {"default": 10, "min": 4, "max": 30},
+            "turn_seconds": {"default": 20, "min": 5, "max": 60},
+        },
+    }
+
+
+def test_a_toy_game_is_played_through_real_websockets(toy: type[TakeAway], tmp_path: Path) -> None:
+    async def body(server: RunningServer) -> None:
+        room = create(server, pile=5)
+        assert room["game"] == "take-away"
+        summary = httpx.get(f"{server.base}/api/rooms/{room['code']}").json()
+        assert summary["game"] == "take-away" and summary["settings"]["pile"] == 5
+        ana, bo = await seat_two(server, room)
+        tv = await watch(server, room["code"])
+        assert ana.view is not None and ana.view["game"] == "take-away"
+        assert ana.view["phase"] == "lobby" and ana.view["you"] == {"seat": 0, "secret": None}
+        await ana.send(type="start")
+        started = await bo.until(lambda m: m["type"] == "state" and m["state"]["phase"] != "lobby")
+        secret = started["state"]["you"]["secret"]
+        assert isinstance(secret, int)
+        # a move of another game is not a move of this one; a move out of turn is the game's
+        await bo.send(type="bid", amount=1, currency="dollars", ref="other")
+        assert (await bo.error("bad_message"))["ref"] == "other"
+        await bo.send(type="take", count=1)
+        await bo.error("not_your_turn")
+        await ana.send(type="take", count=2)
+        patch = await tv.until(lambda m: m["type"] == "patch")
+        assert (patch["pile"], patch["turn"], patch["deadline_kind"]) == (3, 1, "turn")
+        assert patch["events"] == [{"type": "take", "seat": 0, "count": 2}]
+        await bo.send(type="take", count=3)
+        over = await ana.until(lambda m: m["type"] == "state" and m["state"]["phase"] == "over")
+        assert over["state"]["winner"] == 1 and over["state"]["deadline"] is None
+        # nobody but Bo ever received Bo's secret
+        for client in (ana, tv):
+            assert all(str(secret) not in frame for frame in client.frames)
+        games = httpx.get(f"{server.base}/api/rooms/{room['code']}/games").json()["games"]
+        export = httpx.get(f"{server.base}{games[0]['export']}").json()
+        assert (export["game"], export["result"], export["settings"]["pile"]) == (
+            "take-away",
+            {"winner": 1},
+            5,
+        )
+        history = httpx.get(f"{server.base}{games[0]['history']}").json()
+        assert history["game"] == "take-away" and len(history["steps"]) == 2
+
+    with serve(toy_settings(tmp_path)) as server:
+        run(body(server))
+
+
+def test_a_room_of_an_unknown_game_is_refused(tmp_path: Path) -> None:
+    with serve(toy_settings(tmp_path)) as server:
+        response = httpx.post(f"{server.base}/api/rooms", json={"game": "take-away"})
+        assert response.status_code == 422 and response.json()["code"] == "unknown_game"
+        wrong_type = httpx.post(f"{server.base}/api/rooms", json={"game": 3})
+        assert wrong_type.status_code == 400 and wrong_type.json()["code"] == "bad_message"
+        # another game's setting is not one of Peanut Club's
+        other = httpx.post(f"{server.base}/api/rooms", json={"pile": 5})
+        assert other.status_code == 400 and other.json()["code"] == "bad_message"
+
+
+def test_a_toy_game_out_of_its_bounds_is_refused(toy: type[TakeAway], tmp_path: Path) -> None:
+    (tmp_path / "pages").mkdir(exist_ok=True)
+    templates, static = write_pages(tmp_path / "pages")
+    with serve(Settings(templates_dir=templates, static_dir=static)) as server:
+        response = httpx.post(f"{server.base}/api/rooms", json={"game": "take-away", "pile": 2})
+        assert response.status_code == 400 and response.json()["code"] == "bad_settings"
+
+
+def test_a_toy_game_restarts_from_its_sqlite_log(toy: type[TakeAway], tmp_path: Path) -> None:
+    settings = toy_settings(tmp_path, store="sqlite", db=tmp_path / "toy.db")
+
+    async def first(server: RunningServer) -> tuple[str, str, int]:
+        room = create(server, pile=9)
+        ana, bo = await seat_two(server, room)
+        await ana.send(type="start")
+        await ana.until(lambda m: m["type"] == "state" and m["state"]["phase"] == "playing")
+        await ana.send(type="take", count=3)
+        await bo.until(lambda m: m["type"] == "patch")
+        assert bo.token is not None and bo.view is not None
+        return room["code"], bo.token, bo.seq
+
+    async def second(server: RunningServer, code: str, token: str, seq: int) -> None:
+        bo = await open_client(server, code)
+        await bo.send(type="resume", token=token)
+        welcome = await bo.until(lambda m: m["type"] == "welcome")
+        state = welcome["state"]
+        assert (state["game"], state["pile"], state["turn"], welcome["seat"]) == (
+            "take-away",
+            6,
+            1,
+            1,
+        )
+        assert welcome["seq"] >= seq and state["deadline_kind"] == "turn"
+        await bo.send(type="take", count=1)
+        patch = await bo.until(lambda m: m["type"] == "patch")
+        assert patch["pile"] == 5
+
+    with serve(settings) as server:
+        code, token, seq = run(first(server))
+    with serve(settings) as server:
+        run(second(server, code, token, seq))
+
+
+def test_a_bot_plays_the_toy_game_to_its_end(toy: type[TakeAway], tmp_path: Path) -> None:
+    async def body(server: RunningServer) -> None:
+        room = create(server, pile=6)
+        ana = await join(server, room["code"], "Ana", host_token=room["host_token"])
+        await ana.send(type="add_bot", level="first")
+        await ana.until(lambda m: m["type"] == "state" and len(m["state"]["players"]) == 2)
+        await ana.send(type="add_bot", level="nobody")
+        await ana.error("bad_message")
+        await ana.send(type="start")
+        while True:
+            message = await ana.until(lambda m: m["type"] in ("state", "patch"))
+            view = ana.view
+            assert view is not None
+            if view["phase"] == "over":
+                break
+            if view["turn"] == 0 and message["type"] in ("state", "patch"):
+                await ana.send(type="take", count=1)
+        assert ana.view is not None and ana.view["winner"] == 1  # 6 tokens taken one by one
+
+    with serve(toy_settings(tmp_path)) as server:
+        run(body(server))

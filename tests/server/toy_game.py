@@ -1,0 +1,142 @@
+"""Take-away, the toy game: a few dozen lines that need nothing of the server but the plug-in.
+
+A pile of tokens; in turn, each player takes 1 to 3; whoever takes the last one wins. A player
+who lets `turn_seconds` pass has one taken for them by the clock. Each seat also holds a secret
+number (drawn from the seed) that only its own `you` shows, so tests can tell a leak.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+from peanutclub.core import BotFactory, Codes, GameSettings, Move, RuleError, Timer, bounded, seated
+
+CODES = {"not_your_turn": ("Wait for your turn.", "Attendez votre tour.")}
+
+
+class ToySettings(GameSettings):
+    pile: float = bounded(10, 4, 30)
+    turn_seconds: float = bounded(20, 5, 60)
+
+
+@dataclass(frozen=True)
+class Take:
+    seat: int
+    count: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "take", "seat": self.seat, "count": self.count}
+
+
+class TakeMove(Move):
+    type: Literal["take"]
+    count: int
+
+    def to_action(self, seat: int | None, host: bool) -> Take:
+        return Take(seated(seat), self.count)
+
+
+class FirstBot:
+    def __init__(self, seat: int, seed: int) -> None:
+        self.seat = seat
+
+    def decide(self, view: dict[str, Any]) -> Take | None:
+        return Take(self.seat, 1) if view["turn"] == self.seat else None
+
+
+class TakeAway:
+    id: ClassVar[str] = "take-away"
+    name: ClassVar[Mapping[str, str]] = {"en": "Take-away", "fr": "À emporter"}
+    players: ClassVar[range] = range(2, 5)
+    Settings: ClassVar[type[GameSettings]] = ToySettings
+    moves: ClassVar[tuple[type[Move], ...]] = (TakeMove,)
+    bots: ClassVar[Mapping[str, BotFactory]] = {"first": FirstBot}
+    codes: ClassVar[Codes] = CODES
+
+    def __init__(self, players: int, seed: int, settings: GameSettings) -> None:
+        self.seat_count, self.seed, self.settings = players, seed, settings
+        pace: Any = settings
+        self.pile = int(pace.pile)
+        self.turn, self.version = 0, 0
+        self.winner: int | None = None
+        self.log: list[Take] = []
+        rng = random.Random(seed)
+        self.secrets = [rng.randrange(10**9) for _ in range(players)]
+
+    @classmethod
+    def action_from_dict(cls, data: dict[str, Any]) -> Take:
+        return Take(int(data["seat"]), int(data["count"]))
+
+    @classmethod
+    def lobby(cls, seats: int) -> dict[str, Any]:
+        return {
+            "phase": "lobby",
+            "pile": 0,
+            "turn": None,
+            "winner": None,
+            "players": [{"seat": i} for i in range(seats)],
+        }
+
+    @classmethod
+    def lobby_private(cls, seat: int) -> dict[str, Any]:
+        return {"seat": seat, "secret": None}
+
+    @classmethod
+    def history(cls, export: dict[str, Any]) -> dict[str, Any]:
+        return {"steps": export["actions"], "result": export["result"]}
+
+    @property
+    def phase(self) -> str:
+        return "over" if self.winner is not None else "playing"
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def start_events(self) -> list[Any]:
+        return []
+
+    def apply(self, action: Take) -> list[Any]:
+        if self.over:
+            raise RuleError(code="wrong_phase")
+        if action.seat != self.turn:
+            raise RuleError(CODES["not_your_turn"][0], code="not_your_turn")
+        if not 1 <= action.count <= min(3, self.pile):
+            raise RuleError("Take 1 to 3 tokens.", code="bad_message")
+        self.pile -= action.count
+        self.log.append(action)
+        self.version += 1
+        if self.pile == 0:
+            self.winner = action.seat
+        self.turn = (self.turn + 1) % self.seat_count
+        return [action]
+
+    def public_view(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase,
+            "pile": self.pile,
+            "turn": None if self.over else self.turn,
+            "winner": self.winner,
+            "players": [{"seat": i} for i in range(self.seat_count)],
+        }
+
+    def private_view(self, seat: int) -> dict[str, Any]:
+        return {"seat": seat, "secret": self.secrets[seat]}
+
+    def patch(self, action: Any) -> dict[str, Any] | None:
+        return None if self.over else {"pile": self.pile, "turn": self.turn}
+
+    def timer(self) -> Timer | None:
+        pace: Any = self.settings
+        seconds = float(pace.turn_seconds)
+        return None if self.over else Timer("turn", seconds, Take(self.turn, 1))
+
+    def restarted(self) -> Any:
+        return None
+
+    def result(self) -> dict[str, Any] | None:
+        return None if self.winner is None else {"winner": self.winner}
