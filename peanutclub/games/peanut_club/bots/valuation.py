@@ -12,10 +12,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from peanutclub.games.peanut_club.engine import CATEGORIES, Symbol, standard_deck
+from peanutclub.games.peanut_club.engine.components import BONUS_SYMBOLS
+from peanutclub.games.peanut_club.engine.scoring import SERIES_POINTS, SERIES_SIZE
 
-SERIES = 3
-SERIES_POINTS = 3
-BONUS = frozenset({Symbol.LUXURY.value, Symbol.ANTIQUE.value})
+#: The scoring rules, as the engine keeps them (a bot reads the rulebook like a person).
+SERIES = SERIES_SIZE
+BONUS = frozenset(s.value for s in BONUS_SYMBOLS)
 JOKER = Symbol.JOKER.value
 CATEGORY_NAMES: tuple[str, ...] = tuple(s.value for s in CATEGORIES)
 
