@@ -19,7 +19,6 @@ from peanutclub.games.peanut_club.engine import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     Action,
-    AutoPay,
     CallGoing,
     CancelGoing,
     Game,
@@ -151,18 +150,22 @@ class PeanutClub:
         return None
 
     def timer(self) -> Timer | None:
-        """Pay for a winner who has not, step a running call on, or call a lot nobody outbids."""
-        game = self.engine
-        pace: Any = self.settings
-        if game.phase is Phase.PAYING:
-            return Timer("pay", pace.pay_seconds, AutoPay())
-        if game.phase is Phase.OVER:
+        """The engine's next clock action (pay, a step of the call, the idle call), after the
+        table's pace; an idle time of 0 turns the idle call off."""
+        due = self.engine.clock_action()
+        if due is None:
             return None
-        if game.going:
-            return Timer("going", pace.going_step_seconds, GoingStep())
-        if game.high_bid is not None and pace.idle_seconds > 0:
-            return Timer("idle", pace.idle_seconds, CallGoing(None))
-        return None
+        kind, action = due
+        pace: Any = self.settings
+        if kind == "going":
+            seconds = pace.going_step_seconds
+        elif kind == "pay":
+            seconds = pace.pay_seconds
+        else:
+            seconds = pace.idle_seconds
+            if seconds <= 0:
+                return None
+        return Timer(kind, seconds, action)
 
     def restarted(self) -> Action | None:
         """A call that was running when the server stopped is taken back: nothing is sold while

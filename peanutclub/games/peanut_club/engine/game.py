@@ -366,15 +366,30 @@ class Game:
             self._suggestion = (self.version, best_payment(self.hands[self.high_bid.seat], ctx))
         return self._suggestion[1]
 
+    def clock_action(self) -> tuple[str, Action] | None:
+        """What the auctioneer's clock does next, and under which name: pay for a winner who has
+        not paid (`pay`), take a running call one step on (`going`), or call a lot that has a
+        high bid (`idle`). None when nothing is due: no bid yet, or the game is over. The room's
+        clock (the plug-in's `timer()`) and `auctioneer_action` both read it."""
+        phase = self.phase
+        if phase is Phase.PAYING:
+            return "pay", AutoPay()
+        if phase is Phase.OVER:
+            return None
+        if self.going:
+            return "going", GoingStep()
+        if self.high_bid is not None:
+            return "idle", CallGoing(None)
+        return None
+
     def auctioneer_action(self) -> Action:
-        """What the auctioneer's clock does next when nobody acts: pay for a winner who has not
-        paid, take a running call one step on, or call the lot. Simulations and tests use it to
-        stand in for the server's timers."""
-        if self.phase is Phase.PAYING:
-            return AutoPay()
+        """What the table does next when nobody acts: the clock's next action, or else the host
+        calling a lot nobody has bid on. Simulations and tests use it to stand in for the
+        server's timers and the host."""
         if self.phase is Phase.OVER:
             raise WrongPhase("The game is over.")
-        return GoingStep() if self.going else CallGoing(None)
+        due = self.clock_action()
+        return CallGoing(None) if due is None else due[1]
 
     # ----------------------------------------------------------------- applying actions
 
