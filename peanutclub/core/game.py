@@ -14,8 +14,7 @@ it. Secrets leave a game only through `public_view()` (shared by every viewer) a
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, NamedTuple, Protocol
 
 from peanutclub.core.errors import Codes
 from peanutclub.core.moves import Move
@@ -34,12 +33,12 @@ class Event(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
 
 
-@dataclass(frozen=True, slots=True)
-class Timer:
+class Timer(NamedTuple):
     """The clock a game wants running: after `seconds`, the room applies `action`.
 
     `kind` names it for the pages (`deadline_kind`). A game asks for one timer at a time; the
-    room sets it again whenever the game's `version` changes.
+    room sets it again whenever the game's `version` changes, so after most moves: a tuple is
+    the cheapest immutable value to make that often.
     """
 
     kind: str
@@ -134,11 +133,12 @@ class Game(Protocol):
 
     def patch(self, action: Any) -> dict[str, Any] | None:
         """The public fields `action` changed, when that is all it changed (sent as a `patch`,
-        the same bytes for every viewer); None: send everyone their whole state."""
+        the same bytes for every viewer); None: send everyone their whole state. An action
+        that ends the game is never a patch."""
         ...
 
     def timer(self) -> Timer | None:
-        """The one clock that should run now, or None."""
+        """The one clock that should run now, or None (always None once the game is over)."""
         ...
 
     def restarted(self) -> Action | None:

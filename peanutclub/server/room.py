@@ -465,12 +465,12 @@ class Room:
                 undo()
             raise
         game = self.game
-        if action is not None and game is not None and game.over:
+        fields = None if action is None or game is None else game.patch(action)
+        if fields is None and action is not None and game is not None and game.over:
             await self._keep_game()  # this action ended it: none is accepted after the end
         self.last_activity = self.clock.time()
         self._rearm()
         self._manage_bots()
-        fields = None if action is None or game is None else game.patch(action)
         if fields is not None:
             frame = views.patch_frame(self, self.seq, fields, events)
             for v in self.viewers:
@@ -538,7 +538,7 @@ class Room:
         if self._timer is not None:
             self._timer.cancel()
         self._timer, self.deadline, self.deadline_kind = None, None, None
-        timer = None if game is None or game.over else game.timer()
+        timer = None if game is None else game.timer()
         if timer is None:
             return
         kind, delay = timer.kind, timer.seconds

@@ -8,7 +8,8 @@ running call.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from peanutclub.core import BotFactory, Codes, GameSettings, Move, Timer, bounded
@@ -32,6 +33,7 @@ from peanutclub.games.peanut_club.engine import (
     ranking,
     standard_deck,
 )
+from peanutclub.games.peanut_club.engine.game import CLOCK_ACTIONS
 from peanutclub.games.peanut_club.engine.view import high_bid, min_bids
 from peanutclub.games.peanut_club.moves import MOVES
 
@@ -58,11 +60,23 @@ class PeanutClub:
     bots: ClassVar[Mapping[str, BotFactory]] = LEVELS
     codes: ClassVar[Codes] = CODES
 
+    #: The engine's own methods and views, bound once: they are on every move's path, and a
+    #: method here that only passed the call on would cost a call per move and per viewer.
+    apply: Callable[[Action], list[Any]]
+    log: list[Action]
+    public_view: Callable[[], dict[str, Any]]
+    private_view: Callable[[int], dict[str, Any]]
+
     def __init__(self, players: int, seed: int, settings: GameSettings) -> None:
-        self.engine = Game(players, seed)
+        self.engine = engine = Game(players, seed)
         self.seed = seed
         self.seat_count = players
         self.settings = settings
+        self.apply = engine.apply
+        self.log = engine.log  # the engine's own list: it only ever grows
+        self.public_view = functools.partial(public_view, engine)
+        self.private_view = functools.partial(private_view, engine)
+        self._timers: tuple[GameSettings | None, dict[str, Timer]] = (None, {})
 
     @classmethod
     def action_from_dict(cls, data: dict[str, Any]) -> Action:
@@ -114,10 +128,6 @@ class PeanutClub:
         return self.engine.version
 
     @property
-    def log(self) -> list[Action]:
-        return self.engine.log
-
-    @property
     def phase(self) -> str:
         return self.engine.phase.value
 
@@ -128,15 +138,6 @@ class PeanutClub:
     @property
     def start_events(self) -> list[Any]:
         return self.engine.start_events
-
-    def apply(self, action: Action) -> list[Any]:
-        return self.engine.apply(action)
-
-    def public_view(self) -> dict[str, Any]:
-        return public_view(self.engine)
-
-    def private_view(self, seat: int) -> dict[str, Any]:
-        return private_view(self.engine, seat)
 
     def patch(self, action: Action) -> dict[str, Any] | None:
         """Plain bids and going steps that leave the lot open change only the public bid state."""
@@ -152,20 +153,25 @@ class PeanutClub:
     def timer(self) -> Timer | None:
         """The engine's next clock action (pay, a step of the call, the idle call), after the
         table's pace; an idle time of 0 turns the idle call off."""
-        due = self.engine.clock_action()
+        due = self.engine.clock_due()
         if due is None:
             return None
-        kind, action = due
+        timers = self._timers
+        if timers[0] is not self.settings:
+            timers = self._timers = (self.settings, self._pace_timers())
+        return timers[1].get(due)
+
+    def _pace_timers(self) -> dict[str, Timer]:
+        """The three clocks at this table's pace: made once per change of settings, not per
+        move (the room asks for its timer after nearly every one)."""
         pace: Any = self.settings
-        if kind == "going":
-            seconds = pace.going_step_seconds
-        elif kind == "pay":
-            seconds = pace.pay_seconds
-        else:
-            seconds = pace.idle_seconds
-            if seconds <= 0:
-                return None
-        return Timer(kind, seconds, action)
+        timers = {
+            "pay": Timer("pay", pace.pay_seconds, CLOCK_ACTIONS["pay"]),
+            "going": Timer("going", pace.going_step_seconds, CLOCK_ACTIONS["going"]),
+        }
+        if pace.idle_seconds > 0:
+            timers["idle"] = Timer("idle", pace.idle_seconds, CLOCK_ACTIONS["idle"])
+        return timers
 
     def restarted(self) -> Action | None:
         """A call that was running when the server stopped is taken back: nothing is sold while

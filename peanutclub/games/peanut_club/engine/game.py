@@ -70,6 +70,10 @@ _CONVERT = Power.CONVERT
 _ABRACADABRA = Power.ABRACADABRA
 
 
+#: What the auctioneer's clock applies, by the name `clock_due` gives it.
+CLOCK_ACTIONS: dict[str, Action] = {"pay": AutoPay(), "going": GoingStep(), "idle": CallGoing(None)}
+
+
 class Phase(StrEnum):
     BIDDING = "bidding"
     PAYING = "paying"
@@ -366,21 +370,19 @@ class Game:
             self._suggestion = (self.version, best_payment(self.hands[self.high_bid.seat], ctx))
         return self._suggestion[1]
 
-    def clock_action(self) -> tuple[str, Action] | None:
-        """What the auctioneer's clock does next, and under which name: pay for a winner who has
-        not paid (`pay`), take a running call one step on (`going`), or call a lot that has a
-        high bid (`idle`). None when nothing is due: no bid yet, or the game is over. The room's
+    def clock_due(self) -> str | None:
+        """What the auctioneer's clock does next (`CLOCK_ACTIONS`): pay for a winner who has not
+        paid (`pay`), take a running call one step on (`going`), or call a lot that has a high
+        bid (`idle`). None when nothing is due: no bid yet, or the game is over. The room's
         clock (the plug-in's `timer()`) and `auctioneer_action` both read it."""
         phase = self.phase
         if phase is Phase.PAYING:
-            return "pay", AutoPay()
+            return "pay"
         if phase is Phase.OVER:
             return None
         if self.going:
-            return "going", GoingStep()
-        if self.high_bid is not None:
-            return "idle", CallGoing(None)
-        return None
+            return "going"
+        return None if self.high_bid is None else "idle"
 
     def auctioneer_action(self) -> Action:
         """What the table does next when nobody acts: the clock's next action, or else the host
@@ -388,8 +390,8 @@ class Game:
         server's timers and the host."""
         if self.phase is Phase.OVER:
             raise WrongPhase("The game is over.")
-        due = self.clock_action()
-        return CallGoing(None) if due is None else due[1]
+        due = self.clock_due()
+        return CallGoing(None) if due is None else CLOCK_ACTIONS[due]
 
     # ----------------------------------------------------------------- applying actions
 
