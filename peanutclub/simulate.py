@@ -1,10 +1,19 @@
-"""`peanutclub simulate`: play many bot games quickly and summarise what happened.
+"""`peanutclub simulate --game NAME`: play many bot games quickly and summarise what happened.
 
-The simulator is how the bots are tuned and how the rules' balance is checked (does a seat or a
-collector win too often? are powers used? how much money is lost to "no change"?). It drives games
-exactly as a room would, through actions and views only, with the room's clock replaced by a rule:
-when no bot wants to act, the auctioneer moves the game on (pay by itself, step the going call, or
-call "going once").
+The simulator is how the bots are tuned and how the rules' balance is checked (does a seat win
+too often? are the powers used?). It drives games through the game plug-in only, as a room
+would: each bot reads `{**public_view(), "you": private_view(seat)}` and may act; when none does,
+it stands in for the room's clock and applies the action of the game's `timer()`. Where a game
+needs its host to move it on while no clock runs (Peanut Club: nobody bids, the host calls
+"going"), the game's package says what the host does.
+
+What is counted in a game, and how the games are summed up, is the game's: its package has a
+`simulate` module (`peanutclub/games/peanut_club/simulate.py`) with
+
+- `Tally()`: `add(events)` after every step, `result(game, played)` at the end: one game's
+  result, a plain value with `played` (a `Played`), cheap to pickle;
+- `Summary()`: `add(result)` for every game, its figures as dataclass fields, `report()` lines;
+- optionally `host_action(game)`: the action when no bot acts and no clock runs.
 
 `play_game` is the one function the command, the tests and the benchmarks share.
 """
@@ -12,25 +21,22 @@ call "going once").
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
 import multiprocessing
+import os
 import random
 import sys
 import time
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cache
+from types import ModuleType
 from typing import Any, TextIO
 
-from peanutclub.games.peanut_club.bots import LEVELS, make_bot
-from peanutclub.games.peanut_club.engine import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    Game,
-    Phase,
-    RuleError,
-    view,
-)
+from peanutclub.core import Game, RuleError
+from peanutclub.games import DEFAULT_GAME, GAMES, find_game, game_module
 
 #: No game needs this many steps; reaching it means some bot keeps the game from moving on.
 MAX_STEPS = 20_000
@@ -41,60 +47,61 @@ class Stalled(RuntimeError):
 
 
 @dataclass
-class GameResult:
-    """One finished game, reduced to what the summary needs (plain values, cheap to pickle)."""
+class Played:
+    """What the driver knows of any game it played (plain values, cheap to pickle)."""
 
+    game: str
     seed: int
     levels: tuple[str, ...]  # per seat
-    collectors: tuple[str, ...]  # per seat
-    scores: tuple[int, ...]  # per seat
-    objects: tuple[int, ...]  # objects won, per seat
-    winners: tuple[int, ...]  # seats sharing first place
-    lots: int  # lots put up for sale
-    discarded: int  # lots closed with no bid
-    powers: dict[str, int]  # power name -> times used
-    payments: int
-    payments_with_loss: int  # payments that gave away value to "no change"
-    value_lost: int  # total value given away to "no change"
-    cards_paid: int
-    bot_errors: dict[str, int]  # rule error code -> times a bot's action was refused
     steps: int  # decisions of the table: one accepted action each
-    actions: int  # actions the bots took (the rest were the auctioneer's)
+    actions: int  # actions the bots took (the rest were the clock's or the host's)
+    bot_errors: dict[str, int]  # rule error code -> times a bot's action was refused
 
     @property
     def players(self) -> int:
         return len(self.levels)
 
 
-def play_game(players: int, seed: int, levels: Sequence[str] | str = "normal") -> GameResult:
-    """Play one game of bots to its end and return what happened. Same arguments, same game.
+@cache
+def simulation(game_id: str) -> ModuleType:
+    """The game's `simulate` module: what it counts, how it sums up, what its host does."""
+    return game_module(find_game(game_id), "simulate")
+
+
+def play_game(
+    players: int, seed: int, levels: Sequence[str] | str = "normal", game_id: str = DEFAULT_GAME
+) -> Any:
+    """Play one game of bots to its end and return the game's result. Same arguments, same game.
 
     `levels` names each seat's bot level (a single name seats that level everywhere). Each step,
     the bots are asked in a seeded random order and the first legal action is applied; a refused
     action is counted (it should be rare) and the next bot is asked. When no bot acts, the
-    auctioneer does: automatic payment while paying, the next step of a running going call, or a
-    fresh "going once".
+    action of the game's timer is applied, or the host's when no timer runs.
     """
-    seat_levels = _seat_levels(players, levels)
-    game = Game(players, seed)
-    bots = [make_bot(level, seat, seed) for seat, level in enumerate(seat_levels)]
+    cls = find_game(game_id)
+    sim = simulation(game_id)
+    seat_levels = _seat_levels(cls, players, levels)
+    game: Game = cls(players, seed, cls.Settings())
+    bots = [cls.bots[level](seat, seed) for seat, level in enumerate(seat_levels)]
+    host = getattr(sim, "host_action", None)
+    tally = sim.Tally()
     order_rng = random.Random(f"table:{seed}")
     # every order of the seats, drawn with one random number per step (shuffling a list each
     # step costs more than a bot's decision)
     orders = list(itertools.permutations(range(players)))
     draw = order_rng.random
     count = len(orders)
-    powers: Counter[str] = Counter()
     errors: Counter[str] = Counter()
-    payments = with_loss = lost = cards = discarded = actions = steps = 0
-    while game.phase is not Phase.OVER:
+    actions = steps = 0
+    while not game.over:
         steps += 1
         if steps > MAX_STEPS:
             raise Stalled(f"game {players}/{seed} ({','.join(seat_levels)}) did not end")
         order = orders[int(draw() * count)]
+        public = game.public_view()
         events = None
         for seat in order:
-            action = bots[seat].decide(view(game, seat))
+            action = bots[seat].decide({**public, "you": game.private_view(seat)})
             if action is None:
                 continue
             if getattr(action, "seat", seat) != seat:  # a bot speaks only for its own seat
@@ -108,52 +115,23 @@ def play_game(players: int, seed: int, levels: Sequence[str] | str = "normal") -
             actions += 1
             break
         if events is None:
-            events = game.apply(game.auctioneer_action())
-        for e in events:
-            kind = e.kind
-            if kind == "power":
-                powers[e.data["power"]] += 1
-            elif kind == "paid":
-                data = e.data
-                payments += 1
-                cards += len(data["cards"])
-                if data["convert"]:
-                    powers["convert"] += 1
-                if data["abracadabra"] is not None:
-                    powers["abracadabra"] += 1
-                if data["excess"]:
-                    with_loss += 1
-                    lost += data["excess"]
-            elif kind == "discarded":
-                discarded += 1
-    scores = game.scores or []
-    by_seat = sorted(scores, key=lambda s: s.seat)
-    best = max((s.total, s.objects) for s in by_seat)
-    return GameResult(
-        seed=seed,
-        levels=tuple(seat_levels),
-        collectors=tuple(c.value for c in game.collectors),
-        scores=tuple(s.total for s in by_seat),
-        objects=tuple(s.objects for s in by_seat),
-        winners=tuple(s.seat for s in by_seat if (s.total, s.objects) == best),
-        lots=game.round,
-        discarded=discarded,
-        powers=dict(powers),
-        payments=payments,
-        payments_with_loss=with_loss,
-        value_lost=lost,
-        cards_paid=cards,
-        bot_errors=dict(errors),
-        steps=steps,
-        actions=actions,
-    )
+            timer = game.timer()
+            if timer is not None:
+                events = game.apply(timer.action)
+            elif host is not None:
+                events = game.apply(host(game))
+            else:
+                raise Stalled(f"game {players}/{seed}: no bot acts and no clock runs")
+        tally.add(events)
+    played = Played(game_id, seed, tuple(seat_levels), steps, actions, dict(errors))
+    return tally.result(game, played)
 
 
-def _seat_levels(players: int, levels: Sequence[str] | str) -> list[str]:
+def _seat_levels(cls: type[Game], players: int, levels: Sequence[str] | str) -> list[str]:
     names = [levels] if isinstance(levels, str) else list(levels)
     if not names:
         raise ValueError("name at least one bot level")
-    unknown = [n for n in names if n not in LEVELS]
+    unknown = [n for n in names if n not in cls.bots]
     if unknown:
         raise ValueError(f"unknown bot level(s): {', '.join(unknown)}")
     return [names[s % len(names)] for s in range(players)]
@@ -175,103 +153,44 @@ def table_levels(levels: Sequence[str], players: int, game_index: int) -> list[s
 
 @dataclass
 class Summary:
-    """Totals over many games. Wins are shared: a tie for first gives each winner a fraction."""
+    """Totals over many games: the driver's own, and the game's (`game`, its `Summary`)."""
 
+    game: Any
     games: int = 0
-    lots: int = 0
-    discarded: int = 0
     steps: int = 0
     actions: int = 0
-    payments: int = 0
-    payments_with_loss: int = 0
-    value_lost: int = 0
-    cards_paid: int = 0
-    points: Counter[str] = field(default_factory=Counter)  # by level
-    seats_played: Counter[str] = field(default_factory=Counter)  # by level
-    wins_by_level: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
-    wins_by_seat: defaultdict[int, float] = field(default_factory=lambda: defaultdict(float))
-    wins_by_collector: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
-    collector_seats: Counter[str] = field(default_factory=Counter)
-    points_by_seat: Counter[int] = field(default_factory=Counter)
     games_by_players: Counter[int] = field(default_factory=Counter)
-    powers: Counter[str] = field(default_factory=Counter)
     bot_errors: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0  # wall-clock time of the run
     cpu_seconds: float = 0.0  # CPU time of this process (single-process runs only)
 
-    def add(self, r: GameResult) -> None:
+    def add(self, result: Any) -> None:
+        played: Played = result.played
         self.games += 1
-        self.games_by_players[r.players] += 1
-        self.lots += r.lots
-        self.discarded += r.discarded
-        self.steps += r.steps
-        self.actions += r.actions
-        self.payments += r.payments
-        self.payments_with_loss += r.payments_with_loss
-        self.value_lost += r.value_lost
-        self.cards_paid += r.cards_paid
-        self.powers.update(r.powers)
-        self.bot_errors.update(r.bot_errors)
-        share = 1.0 / len(r.winners)
-        for seat, (level, collector, pts) in enumerate(
-            zip(r.levels, r.collectors, r.scores, strict=True)
-        ):
-            self.points[level] += pts
-            self.points_by_seat[seat] += pts
-            self.seats_played[level] += 1
-            self.collector_seats[collector] += 1
-            if seat in r.winners:
-                self.wins_by_level[level] += share
-                self.wins_by_seat[seat] += share
-                self.wins_by_collector[collector] += share
+        self.games_by_players[played.players] += 1
+        self.steps += played.steps
+        self.actions += played.actions
+        self.bot_errors.update(played.bot_errors)
+        self.game.add(result)
 
     def data(self) -> dict[str, Any]:
         """Every figure of the summary but the timing, as plain values (equal for equal runs)."""
+        figures = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        figures.update({f.name: getattr(self.game, f.name) for f in dataclasses.fields(self.game)})
         return {
             k: (dict(sorted(v.items())) if isinstance(v, dict) else v)
-            for k, v in self.__dict__.items()
-            if k not in ("seconds", "cpu_seconds")
+            for k, v in figures.items()
+            if k not in ("game", "seconds", "cpu_seconds")
         }
 
     def report(self) -> str:
         """The summary as a plain text table."""
         g = max(self.games, 1)
+        mix = ", ".join(f"{n}x{p} players" for p, n in sorted(self.games_by_players.items()))
         lines = [
-            f"games: {self.games}  ({self._players_mix()})",
-            f"lots per game: {self.lots / g:.2f}  (closed with no bid: {self.discarded / g:.2f})",
+            f"games: {self.games}  ({mix})",
             f"bot actions per game: {self.actions / g:.1f}  (table steps: {self.steps / g:.1f})",
-            "",
-            f"{'level':<10}{'seats':>8}{'points/game':>13}{'win share':>11}{'fair share':>12}",
-        ]
-        seats_total = sum(self.seats_played.values()) or 1
-        for level in sorted(self.seats_played):
-            n = self.seats_played[level]
-            lines.append(
-                f"{level:<10}{n:>8}{self.points[level] / n:>13.2f}"
-                f"{self.wins_by_level[level] / g:>11.1%}{n / seats_total:>12.1%}"
-            )
-        lines += ["", f"{'seat':<10}{'points/game':>13}{'win rate':>11}"]
-        for seat in sorted(self.points_by_seat):
-            played = sum(n for p, n in self.games_by_players.items() if p > seat) or 1
-            lines.append(
-                f"{seat:<10}{self.points_by_seat[seat] / played:>13.2f}"
-                f"{self.wins_by_seat[seat] / played:>11.1%}"
-            )
-        lines += ["", f"{'collector':<12}{'held':>8}{'win rate':>11}"]
-        for collector in sorted(self.collector_seats):
-            held = self.collector_seats[collector]
-            lines.append(
-                f"{collector:<12}{held:>8}{self.wins_by_collector[collector] / held:>11.1%}"
-            )
-        lines += ["", f"{'power':<14}{'per game':>9}"]
-        for power in ("a_la_carte", "crash", "niet", "convert", "abracadabra"):
-            lines.append(f"{power:<14}{self.powers[power] / g:>9.2f}")
-        pay = max(self.payments, 1)
-        lines += [
-            "",
-            f"payments: {self.payments / g:.2f} per game, {self.cards_paid / pay:.2f} cards each;"
-            f" {self.payments_with_loss / pay:.1%} lose value to no change,"
-            f" {self.value_lost / g:.2f} value lost per game",
+            *self.game.report(),
             "refused bot actions: "
             + (
                 ", ".join(f"{code} {n}" for code, n in sorted(self.bot_errors.items()))
@@ -287,24 +206,24 @@ class Summary:
             lines.append(speed + ")")
         return "\n".join(lines)
 
-    def _players_mix(self) -> str:
-        return ", ".join(f"{n}x{p} players" for p, n in sorted(self.games_by_players.items()))
-
 
 # ---------------------------------------------------------------------------- running many games
 
+#: One game of a run: (game id, players, seed, levels per seat).
+Job = tuple[str, int, int, tuple[str, ...]]
 
-def _play(job: tuple[int, int, tuple[str, ...]]) -> GameResult:
-    players, seed, levels = job
-    return play_game(players, seed, levels)
+
+def _play(job: Job) -> Any:
+    game_id, players, seed, levels = job
+    return play_game(players, seed, levels, game_id)
 
 
 def jobs(
-    games: int, players: int, seed: int, levels: Sequence[str]
-) -> Iterator[tuple[int, int, tuple[str, ...]]]:
+    games: int, players: int, seed: int, levels: Sequence[str], game_id: str = DEFAULT_GAME
+) -> Iterator[Job]:
     """The games of a run: game i has seed `seed + i` and the table turned by i seats."""
     for i in range(games):
-        yield players, seed + i, tuple(table_levels(levels, players, i))
+        yield game_id, players, seed + i, tuple(table_levels(levels, players, i))
 
 
 def run(
@@ -314,13 +233,14 @@ def run(
     levels: Sequence[str],
     processes: int = 1,
     progress: TextIO | None = None,
+    game_id: str = DEFAULT_GAME,
 ) -> Summary:
     """Play `games` games and sum them up; results do not depend on `processes`."""
-    summary = Summary()
+    summary = Summary(simulation(game_id).Summary())
     bar = _Progress(games, progress)
     start, cpu = time.perf_counter(), time.process_time()
-    work = list(jobs(games, players, seed, levels))
-    results: Iterable[GameResult]
+    work = list(jobs(games, players, seed, levels, game_id))
+    results: Iterable[Any]
     if processes > 1:
         with multiprocessing.Pool(processes) as pool:
             chunk = max(1, min(64, games // (processes * 8)))
@@ -381,32 +301,44 @@ def register(subparsers: Any) -> None:
         help="play many bot games and print a summary",
         description="Play bot games as fast as possible and summarise scores, wins and powers.",
     )
-    parser.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
     parser.add_argument(
-        "--players", type=int, default=4, help=f"{MIN_PLAYERS} to {MAX_PLAYERS} (default 4)"
+        "--game",
+        default=DEFAULT_GAME,
+        choices=tuple(GAMES),
+        help=f"the game to play (default {DEFAULT_GAME})",
     )
+    parser.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    parser.add_argument("--players", type=int, default=4, help="players per table (default 4)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     parser.add_argument(
         "--bots",
         default="normal",
-        help="comma-separated levels laid around the table, turned a seat each game "
-        f"(levels: {', '.join(LEVELS)}; default normal)",
+        help="comma-separated bot levels laid around the table, turned a seat each game "
+        "(the game's levels; default normal)",
     )
-    parser.add_argument("--processes", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="worker processes; the summary does not depend on it (default: all cores)",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(func=main)
 
 
 def main(args: argparse.Namespace) -> int:
+    cls = find_game(args.game)
     levels = [name.strip() for name in args.bots.split(",") if name.strip()]
     problems = []
-    if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
-        problems.append(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}")
-    if args.games < 1 or args.processes < 1:
-        problems.append("--games and --processes must be at least 1")
-    unknown = [n for n in levels if n not in LEVELS]
+    low, high = cls.players.start, cls.players.stop - 1
+    if args.players not in cls.players:
+        problems.append(f"--players must be {low} to {high} for {cls.id}")
+    if args.games < 1 or args.jobs < 1:
+        problems.append("--games and --jobs must be at least 1")
+    unknown = [n for n in levels if n not in cls.bots]
     if unknown or not levels:
-        problems.append(f"unknown bot level(s) {unknown}; choose from {', '.join(LEVELS)}")
+        problems.append(f"unknown bot level(s) {unknown}; choose from {', '.join(cls.bots)}")
     if problems:
         for p in problems:
             print(f"peanutclub simulate: {p}", file=sys.stderr)
@@ -416,8 +348,9 @@ def main(args: argparse.Namespace) -> int:
         args.players,
         args.seed,
         levels,
-        args.processes,
+        min(args.jobs, args.games),
         None if args.quiet else sys.stderr,
+        args.game,
     )
     print(summary.report())
     return 0

@@ -1,10 +1,14 @@
-"""`peanutclub soak`: many rooms of bots play whole games back to back against one server process
-for a bounded time, while their connections drop and resume at random. Then it checks the books.
+"""`peanutclub soak --game NAME`: many rooms of bots play whole games back to back against one
+server process for a bounded time, while their connections drop and resume at random. Then it
+checks the books.
 
-Each room seats 3 to 6 players, each a client over a real WebSocket driven by one of the project's
-bots (easy, normal, hard: powers included), deciding from its own view as a person would. The
-host's client asks for a rematch and a new start after every game. Every so often a client drops
-its connection without warning and comes back a moment later with `resume`.
+Each room seats as many players as the game allows (3 to 6 for Peanut Club), each a client over a
+real WebSocket driven by one of the game's bots (Peanut Club: easy, normal, hard, powers
+included), deciding from its own view as a person would; a `patch` brings that view up to date by
+the game's own rule. The host's client asks for a rematch and a new start after every game. Every
+so often a client drops its connection without warning and comes back a moment later with
+`resume`. What is the game's (its pace, when a bot acts, which patch shows an action applied)
+comes from its package's `bench` module (`peanutclub/games/peanut_club/bench.py`).
 
 What it reports:
 - games completed and actions acknowledged (a `state` carrying the action's `ref`, or the `patch`
@@ -12,7 +16,7 @@ What it reports:
 - unexpected errors (must be 0): error codes that are not rule refusals, connections that fail,
   gaps in `seq` on a live connection, a room whose game stops moving;
 - actions lost (must be 0): every acknowledged action is looked up in the room's log in the
-  server's SQLite file after the run, and every game of every log is replayed through the engine;
+  server's SQLite file after the run, and every game of every log is replayed through the game;
 - latency (send to acknowledgement) p50/p99 in time windows, and the server's resident memory at
   the start, the middle and the end of the run.
 
@@ -42,29 +46,9 @@ from typing import Any
 import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
-from peanutclub.games.peanut_club.bots import make_bot
+from peanutclub.core import Game, replay
+from peanutclub.games import DEFAULT_GAME, GAMES, find_game, game_module, refusal_codes
 
-#: Fast clocks: a lot is called soon after the last bid, payment has a short deadline.
-PACE = {"going_step_seconds": 0.05, "idle_seconds": 0.2, "pay_seconds": 2.0}
-LEVELS = ("easy", "normal", "hard")
-#: Refusals a fair player meets at a busy table: lost races and decisions on a stale view.
-RULE_REFUSALS = frozenset(
-    {
-        "wrong_phase",
-        "bid_too_low",
-        "own_high_bid",
-        "currency_blocked",
-        "cannot_honour",
-        "power_used",
-        "last_currency",
-        "already_blocked",
-        "already_going",
-        "bad_crash",
-        "bad_payment",
-        "not_your_payment",
-        "bad_bid",
-    }
-)
 LIMITS = {
     "PEANUTCLUB_MAX_CONNECTIONS_PER_ADDRESS": "100000",
     "PEANUTCLUB_MAX_ROOMS_PER_ADDRESS": "100000",
@@ -110,23 +94,6 @@ class Sent:
     at: float
 
 
-def patched_options(you: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
-    """A seat's bid options after a patch, as a page would show them until the next state."""
-    high = patch["high_bid"]
-    options = {}
-    for currency, option in you["bid_options"].items():
-        low = patch["min_bids"].get(currency)
-        reason = option["reason"]
-        if high is not None and high["seat"] == you["seat"]:
-            reason = "own_high_bid"
-        elif low is None:
-            reason = reason or "currency_blocked"
-        elif low > option["max"]:
-            reason = "cannot_honour"
-        options[currency] = {**option, "min": low, "reason": reason}
-    return options
-
-
 class SoakPlayer:
     """One seat: a connection that comes and goes, a bot that decides from this seat's view."""
 
@@ -141,7 +108,7 @@ class SoakPlayer:
         self.seq = -1
         self.pending: dict[str, Sent] = {}
         self.refs = 0
-        self.bot = make_bot(level, seat, rng.randrange(1 << 30))
+        self.bot = table.game.bots[level](seat, rng.randrange(1 << 30))
         self.online = asyncio.Event()
 
     @property
@@ -186,6 +153,7 @@ class SoakPlayer:
             self.seq = seq
             if kind == "patch" or any(e["type"] not in QUIET for e in message["events"]):
                 self.table.moved = now
+        rules = self.table.rules
         if kind == "state":
             self.view = message["state"]
             ref = message.get("ref")
@@ -194,18 +162,17 @@ class SoakPlayer:
             if self.seat == 0:
                 self.table.on_host_state(message)
         elif kind == "patch":
-            view = self.view
-            if view is not None:
-                view = {**view, **{k: message[k] for k in ("high_bid", "going", "min_bids")}}
-                you = view.get("you")
-                if you:
-                    view["you"] = {**you, "bid_options": patched_options(you, message)}
-                self.view = view
+            if self.view is not None:
+                self.view = rules.apply_patch(self.view, message)
             for event in message["events"]:
                 # One event acknowledges one action: the oldest that it matches (the same bid
                 # sent twice is applied once; the copy is refused).
                 ref = next(
-                    (r for r, sent in self.pending.items() if self.shows(sent.action, event)),
+                    (
+                        r
+                        for r, sent in self.pending.items()
+                        if rules.acknowledges(sent.action, event, self.seat)
+                    ),
                     None,
                 )
                 if ref is not None:
@@ -213,27 +180,10 @@ class SoakPlayer:
         elif kind == "error":
             code = message["code"]
             self.pending.pop(str(message.get("ref")), None)
-            if code in RULE_REFUSALS:
+            if code in self.table.refusals:
                 self.totals.refusals[code] += 1
             else:
                 self.totals.unexpected[f"error {code}"] += 1
-
-    def shows(self, action: dict[str, Any], event: dict[str, Any]) -> bool:
-        """Whether a patch's event is this action applied: a plain bid's own event (a going
-        step's patch repeats the high bid without being that bid), or this seat's call."""
-        if action["type"] == "bid":
-            return (
-                event["type"] == "bid"
-                and not event.get("a_la_carte")
-                and all(event.get(k) == action[k] for k in ("seat", "amount", "currency"))
-            )
-        if action["type"] == "going":
-            return (
-                event["type"] == "going"
-                and event.get("level") == 1
-                and event.get("by") == self.seat
-            )
-        return False
 
     def acknowledge(self, ref: str, now: float, seq: int) -> None:
         sent = self.pending.pop(ref)
@@ -264,26 +214,21 @@ class SoakPlayer:
                 await self.drop_and_resume()
                 continue
             await self.online.wait()
+            rules = self.table.rules
             view = self.view
-            if view is None or view["phase"] not in ("bidding", "paying"):
+            if view is None or view["phase"] not in rules.SOAK_PHASES:
                 continue
             try:
                 action = self.bot.decide(view)
             except Exception as error:  # a bot that cannot read a view: a client bug
                 self.totals.unexpected[f"bot: {type(error).__name__}: {error}"[:100]] += 1
                 continue
-            if action is None:
-                if view["phase"] == "bidding" and not view["going"] and self.rng.random() < 0.1:
-                    # nobody bids on this lot: a player calls it, as at a real table
-                    await self.send({"type": "going"}, {"type": "going", "seat": self.seat})
-                continue
-            data = action.to_dict()
-            if data["type"] not in ("bid", "a_la_carte", "crash", "niet", "going", "pay"):
-                continue
-            message = {k: v for k, v in data.items() if k != "seat"}
-            if message["type"] == "pay":
-                message["cards"] = list(message["cards"])
-            await self.send(message, {**data, "seat": self.seat})
+            if action is None:  # the bot waits: a player may still move the table on
+                logged = rules.soak_nudge(view, self.seat, self.rng)
+            else:
+                logged = rules.soak_message(action, self.seat)
+            if logged is not None:
+                await self.send(rules.client_message(logged), logged)
 
     async def drop_and_resume(self) -> None:
         ws, self.ws = self.ws, None
@@ -305,12 +250,23 @@ class SoakPlayer:
 class SoakRoom:
     """One table: created over HTTP, seated, then games back to back until told to stop."""
 
-    def __init__(self, base: str, totals: Totals, number: int, rng: random.Random) -> None:
+    def __init__(
+        self,
+        base: str,
+        totals: Totals,
+        number: int,
+        rng: random.Random,
+        game_id: str = DEFAULT_GAME,
+    ) -> None:
+        self.game = find_game(game_id)
+        self.rules = game_module(self.game, "bench")
+        self.refusals = refusal_codes(self.game)
         self.base = base
         self.ws_base = base.replace("http", "ws", 1)
         self.totals = totals
         self.rng = rng
-        self.size = 3 + number % 4
+        low, high = self.game.players.start, self.game.players.stop - 1
+        self.size = low + number % (high - low + 1)
         self.code = ""
         self.host_token = ""
         self.players: list[SoakPlayer] = []
@@ -321,13 +277,15 @@ class SoakRoom:
     async def open(self) -> None:
         request = urllib.request.Request(
             f"{self.base}/api/rooms",
-            data=orjson.dumps(PACE),
+            data=orjson.dumps({"game": self.game.id, **self.rules.SOAK_PACE}),
             headers={"content-type": "application/json"},
         )
         room = await asyncio.to_thread(lambda: orjson.loads(urllib.request.urlopen(request).read()))
         self.code, self.host_token = room["code"], room["host_token"]
+        levels = tuple(self.game.bots)
         for seat in range(self.size):
-            player = SoakPlayer(self, seat, LEVELS[seat % 3], random.Random(self.rng.random()))
+            level = levels[seat % len(levels)]
+            player = SoakPlayer(self, seat, level, random.Random(self.rng.random()))
             first: dict[str, Any] = {"type": "join", "name": f"P{seat}"}
             if seat == 0:
                 first["host_token"] = self.host_token
@@ -393,12 +351,18 @@ async def sample_lag(totals: Totals, until: float, every: float = 0.1) -> None:
 
 
 async def soak(
-    base: str, pid: int, rooms: int, seconds: float, drop_every: float, seed: int = 1
+    base: str,
+    pid: int,
+    rooms: int,
+    seconds: float,
+    drop_every: float,
+    seed: int = 1,
+    game_id: str = DEFAULT_GAME,
 ) -> Totals:
     """Run the rooms for `seconds`; `drop_every`: mean seconds between drops of one client."""
     totals = Totals()
     rng = random.Random(seed)
-    tables = [SoakRoom(base, totals, i, random.Random(rng.random())) for i in range(rooms)]
+    tables = [SoakRoom(base, totals, i, random.Random(rng.random()), game_id) for i in range(rooms)]
     for start in range(0, rooms, 20):
         await asyncio.gather(*(t.open() for t in tables[start : start + 20]))
     totals.started = time.monotonic()
@@ -427,7 +391,7 @@ class Books:
 
 async def check_books(db: Path, totals: Totals) -> Books:
     """Every acknowledged action is in its room's log; every logged game replays."""
-    from peanutclub.games.peanut_club.engine import Game, Phase, RuleError, action_from_dict
+    from peanutclub.core import RuleError
     from peanutclub.server.sqlite_store import SqliteStore
     from peanutclub.server.store import games_in_log
 
@@ -446,14 +410,19 @@ async def check_books(db: Path, totals: Totals) -> Books:
             missing = acked - logged
             books.lost += sum(missing.values())
             books.missing.extend(f"{code}: {m.decode()}" for m in missing)
+            record = loaded[0]
+            cls = find_game(record.game)
             for players, seed, actions in games:
                 try:
-                    game = Game.replay(players, seed, [action_from_dict(a) for a in actions])
+                    settings = cls.Settings.model_validate(record.settings)
+                    game: Game = replay(
+                        cls, players, seed, settings, [cls.action_from_dict(a) for a in actions]
+                    )
                 except (RuleError, ValueError, KeyError) as error:
                     books.replay_failures.append(f"{code}: {error}")
                     continue
                 books.games_replayed += 1
-                books.games_over_in_log += game.phase is Phase.OVER
+                books.games_over_in_log += game.over
     finally:
         await store.close()
     return books
@@ -543,6 +512,7 @@ class Outcome:
     books: Books
     seconds: float
     rooms: int
+    game: str = DEFAULT_GAME
 
     @property
     def unexpected(self) -> int:
@@ -552,7 +522,8 @@ class Outcome:
         t, b = self.totals, self.books
         memory = memory_points(t)
         lines = [
-            f"soak: {self.rooms} rooms for {self.seconds:.0f} s against one server process",
+            f"soak: {self.rooms} rooms of {self.game} for {self.seconds:.0f} s"
+            " against one server process",
             f"games completed: {t.games} (games over in the logs: {b.games_over_in_log})",
             f"actions acknowledged: {t.acknowledged}; actions in the logs: {b.logged_actions}",
             f"rule refusals: {sum(t.refusals.values())} {dict(t.refusals.most_common())}",
@@ -574,16 +545,18 @@ class Outcome:
         return "\n".join(lines)
 
 
-def run_soak(rooms: int, seconds: float, drop_every: float, workdir: Path) -> Outcome:
+def run_soak(
+    rooms: int, seconds: float, drop_every: float, workdir: Path, game_id: str = DEFAULT_GAME
+) -> Outcome:
     """Start a server, soak it, stop it, check the books. Blocking; runs its own event loop."""
     db, log = workdir / "soak.db", workdir / "server.log"
     with soak_server(db, log) as (base, pid):
-        totals = _run(soak(base, pid, rooms, seconds, drop_every))
+        totals = _run(soak(base, pid, rooms, seconds, drop_every, game_id=game_id))
     books = _run(check_books(db, totals))
     for line in log.read_text(errors="replace").splitlines():
         if "Traceback" in line or line.startswith(("ERROR", "CRITICAL")):
             totals.unexpected[f"server log: {line}"[:100]] += 1
-    return Outcome(totals, books, seconds, rooms)
+    return Outcome(totals, books, seconds, rooms, game_id)
 
 
 def _run(coroutine: Any) -> Any:
@@ -597,7 +570,7 @@ def _run(coroutine: Any) -> Any:
 def main(args: argparse.Namespace) -> int:
     seconds = args.seconds if args.seconds is not None else args.minutes * 60
     with tempfile.TemporaryDirectory() as workdir:
-        outcome = run_soak(args.rooms, seconds, args.drop_every, Path(workdir))
+        outcome = run_soak(args.rooms, seconds, args.drop_every, Path(workdir), args.game)
     print(outcome.report(), flush=True)
     if args.json:
         t = outcome.totals
@@ -623,6 +596,12 @@ def main(args: argparse.Namespace) -> int:
 def register(sub: Any) -> None:
     parser = sub.add_parser(
         "soak", help="rooms of bots play whole games for a while; check nothing is lost"
+    )
+    parser.add_argument(
+        "--game",
+        default=DEFAULT_GAME,
+        choices=tuple(GAMES),
+        help=f"the game the rooms play (default {DEFAULT_GAME})",
     )
     parser.add_argument("--rooms", type=int, default=200)
     parser.add_argument("--minutes", type=float, default=10.0)

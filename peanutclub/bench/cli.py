@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from peanutclub.bench import load, runner
+from peanutclub.games import DEFAULT_GAME, GAMES
 
 P99_LIMIT_MS = 50.0
 
@@ -33,9 +34,16 @@ def register(sub: Any) -> None:
     parser = sub.add_parser(
         "bench",
         aliases=["loadtest"],
-        help="load benchmark: rooms of six bidding over WebSockets, against a bare relay too",
+        help="load benchmark: rooms of six playing over WebSockets, against a bare relay too",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--game",
+        default=DEFAULT_GAME,
+        choices=tuple(GAMES),
+        help=f"the game the rooms play (default {DEFAULT_GAME}); its package's bench module "
+        "says what the clients send",
     )
     parser.add_argument("--rooms", default="50,200,500", help="room counts, comma-separated")
     parser.add_argument("--rates", default="2,10", help="bids per second per room, comma-separated")
@@ -52,7 +60,7 @@ def register(sub: Any) -> None:
         type=float,
         help="the rooms start at random moments over this many seconds, so that the tables are "
         "at every point of a game when measured (default: one game's length at the rate, "
-        f"{load.GAME_TICKS} / rate; the relay: half the warm-up); 0: all at once",
+        "the game's ticks per game / rate; the relay: half the warm-up); 0: all at once",
     )
     parser.add_argument("--grace", type=float, default=3.0, help="seconds for bids in flight")
     parser.add_argument("--workers", type=int, default=2, help="load processes")
@@ -96,6 +104,7 @@ def options_from(args: argparse.Namespace) -> runner.Options:
         relay_url=args.relay_url,
         server_pid=args.server_pid,
         store=args.store,
+        game=args.game,
     )
 
 
@@ -126,10 +135,11 @@ def measure_point(
     options = options_from(args)
     targets = tuple(rate_of)
     runs: dict[str, list[dict[str, Any]]] = {t: [] for t in targets}
-    spreads = ", ".join(
-        f"{t} {load.start_spread(runner.MODES[t], rate_of[t], args.spread, args.warmup):g} s"
+    spread_of = {
+        t: load.start_spread(runner.MODES[t], rate_of[t], args.spread, args.warmup, args.game)
         for t in targets
-    )
+    }
+    spreads = ", ".join(f"{t} {s:g} s" for t, s in spread_of.items())
     shown_rates = " / ".join(sorted({f"{r:g}" for r in rate_of.values()}, key=float))
     print(
         f"== {rooms} rooms x 6, {shown_rates} bids/s per room (rooms start over: {spreads})",
@@ -226,6 +236,7 @@ def main(args: argparse.Namespace) -> int:
             "workers": args.workers,
             "targets": list(targets),
             "store": args.store,
+            "game": args.game,
         },
     }
     print(

@@ -9,10 +9,12 @@ lost in that. This measures only what our code does for each message (parse, dis
 views, encoding, the fan-out) and nothing the relay does too (sockets, the WebSocket parser, the
 event loop's polling).
 
-It first plays bench-like games in one room, deciding from the engine as the bench's clients do
-(the next seat that can honour a raise of 1 to 3 bids, the host calls `going` when nobody can,
-the buyer pays the server's suggestion, then `rematch` and `start`), and keeps every message it
-sent. It then replays those messages on fresh rooms of six viewers that frame what they are sent
+It first plays bench-like games of `--game` in one room, deciding from the game as the bench's
+clients do (the game's `bench.Recorder`; Peanut Club: the next seat that can honour a raise of 1
+to 3 bids, the host calls `going` when nobody can, the buyer pays the server's suggestion), then
+`rematch` and `start`, and keeps every message it sent.
+
+It then replays those messages on fresh rooms of six viewers that frame what they are sent
 and drop it, and reports the CPU time per delivered frame: the best of `--reps` repetitions.
 
 Counting instructions instead of time gives the same figure on every run, whatever the machine
@@ -27,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import random
 import tempfile
 import time
 from dataclasses import dataclass
@@ -35,10 +36,8 @@ from pathlib import Path
 
 import orjson
 
-from peanutclub.bench.load import PACE, RAISES, SEATS
-from peanutclub.games.peanut_club import PeanutClub
-from peanutclub.games.peanut_club.engine import Phase
-from peanutclub.games.peanut_club.engine.view import private_view
+from peanutclub.bench.load import SEATS, strategy
+from peanutclub.games import DEFAULT_GAME, GAMES
 from peanutclub.server.clock import ManualClock
 from peanutclub.server.connection import handle
 from peanutclub.server.room import Room
@@ -89,9 +88,12 @@ class Result:
         return self.cpu_s * 1e6 / self.frames
 
 
-async def table(store: Store, clock: ManualClock, code: str) -> tuple[Room, list[Sink]]:
+async def table(
+    store: Store, clock: ManualClock, code: str, game_id: str = DEFAULT_GAME
+) -> tuple[Room, list[Sink]]:
     """A room of six seated viewers, seat 0 its host, in its lobby."""
-    record = RoomRecord(code, "host", clock.time(), dict(PACE), fixed_seed=7)
+    pace = dict(strategy(game_id).PACE)
+    record = RoomRecord(code, "host", clock.time(), pace, fixed_seed=7, game=game_id)
     await store.create_room(record)
     room = Room(record, Settings(), store, clock)
     sinks = [Sink() for _ in range(SEATS)]
@@ -101,11 +103,12 @@ async def table(store: Store, clock: ManualClock, code: str) -> tuple[Room, list
     return room, sinks
 
 
-async def record_games(room: Room, sinks: list[Sink], clock: ManualClock, games: int) -> list[Step]:
+async def record_games(
+    room: Room, sinks: list[Sink], clock: ManualClock, games: int, game_id: str = DEFAULT_GAME
+) -> list[Step]:
     """Play `games` games the way the bench's clients do, and return every step taken."""
-    rng = random.Random(3)
+    recorder = strategy(game_id).Recorder()
     steps: list[Step] = []
-    turn = 0
 
     async def say(seat: int, message: dict[str, object]) -> None:
         text = orjson.dumps(message).decode()
@@ -115,42 +118,19 @@ async def record_games(room: Room, sinks: list[Sink], clock: ManualClock, games:
     await say(0, {"type": "start"})
     played = 0
     while played < games:
-        assert isinstance(room.game, PeanutClub)
-        game = room.game.engine
-        if game.phase is Phase.OVER:
+        game = room.game
+        assert game is not None
+        if game.over:
             played += 1
             await say(0, {"type": "rematch"})
             await say(0, {"type": "start"})
-        elif game.phase is Phase.PAYING:
-            suggestion = game.pay_suggestion()
-            assert suggestion is not None and game.payer is not None
-            await say(game.payer, {"type": "pay", **suggestion.to_dict()})
-        elif game.going:
+            continue
+        move = recorder.next(game)
+        if move is None:
             steps.append(None)
             await clock.advance(0.001)
         else:
-            currency, high = game.column[0], game.high_bid
-            if high is not None and high.currency is not currency:
-                await say(0, {"type": "going"})
-                continue
-            top = 0 if high is None else high.amount
-            barred = -1 if high is None else high.seat
-            bid = None
-            for amount in (top + rng.choice(RAISES), top + 1):
-                for step in range(SEATS):
-                    seat = (turn + step) % SEATS
-                    most = private_view(game, seat)["bid_options"][currency.value]["max"]
-                    if seat != barred and most >= amount:
-                        bid = seat, amount
-                        break
-                if bid is not None:
-                    break
-            if bid is None:
-                await say(0, {"type": "going"})
-                continue
-            turn += 1
-            seat, amount = bid
-            await say(seat, {"type": "bid", "amount": amount, "currency": currency.value})
+            await say(*move)
     return steps
 
 
@@ -163,7 +143,9 @@ async def replay(room: Room, sinks: list[Sink], clock: ManualClock, steps: list[
             await handle(room, sinks[seat], text)
 
 
-async def measure(rooms: int, games: int, reps: int, store_kind: str) -> Result:
+async def measure(
+    rooms: int, games: int, reps: int, store_kind: str, game_id: str = DEFAULT_GAME
+) -> Result:
     clock = ManualClock()
     with tempfile.TemporaryDirectory() as folder:
         store: Store = (
@@ -172,11 +154,11 @@ async def measure(rooms: int, games: int, reps: int, store_kind: str) -> Result:
             else MemoryStore()
         )
         try:
-            room, sinks = await table(store, clock, "REC")
-            steps = await record_games(room, sinks, clock, games)
+            room, sinks = await table(store, clock, "REC", game_id)
+            steps = await record_games(room, sinks, clock, games, game_id)
             best: Result | None = None
             for rep in range(reps):
-                tables = [await table(store, clock, f"R{rep}-{i}") for i in range(rooms)]
+                tables = [await table(store, clock, f"R{rep}-{i}", game_id) for i in range(rooms)]
                 everyone = [sink for _, sinks in tables for sink in sinks]
                 for sink in everyone:
                     sink.frames = sink.bytes = 0
@@ -209,6 +191,9 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument(
+        "--game", default=DEFAULT_GAME, choices=tuple(GAMES), help="the game played and replayed"
+    )
     parser.add_argument("--rooms", type=int, default=20, help="rooms replayed per repetition")
     parser.add_argument("--games", type=int, default=3, help="games recorded, then replayed")
     parser.add_argument("--reps", type=int, default=5, help="repetitions (the best is shown)")
@@ -220,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
         "which the server groups by turn of its event loop, so this overstates the store",
     )
     args = parser.parse_args(argv)
-    result = asyncio.run(measure(args.rooms, args.games, args.reps, args.store))
+    result = asyncio.run(measure(args.rooms, args.games, args.reps, args.store, args.game))
     print(
         f"in-process replay: {result.rooms} rooms x {result.steps} steps "
         f"({result.bids} bids), {result.frames} frames of {result.bytes / result.frames:.0f} "

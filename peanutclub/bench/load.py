@@ -1,16 +1,16 @@
-"""One load process: its share of the rooms, six light clients per room, bids at a set rate.
+"""One load process: its share of the rooms, six light clients per room, moves at a set rate.
 
-Each room sends bids on a fixed schedule (`rate` per second, each room at its own phase) from
-whichever of its seats can honour the next amount, and plays whole games: when nobody can go
-higher the host calls `going` (the bench's rooms step the call at once), the buyer pays with the
-server's own suggestion, and a finished game is followed by `rematch` and `start`. The time of a
-bid is from just before it is sent to the moment the sixth seat of its room has the `patch` that
-carries it. Against the relay (`mode="relay"`) the same schedule sends the same bid frames and the
-time runs to the sixth echo.
+Each room ticks on a fixed schedule (`rate` per second, each room at its own phase) and plays
+whole games; a finished game is followed by `rematch` and `start`. What the clients send on a
+tick, and which frame shows a move delivered, is the game's (`--game`): its package's `bench`
+module (`peanutclub/games/peanut_club/bench.py`: a bid from whichever seat can honour the next
+amount, timed from just before it is sent to the moment the sixth seat of its room has the
+`patch` that carries it). Against the relay (`mode="relay"`) the same schedule sends the game's
+relay frame and the time runs to the sixth echo.
 
-A refusal by the rules (a bid that lost a race, a call that came too late) is counted apart from
-errors; an error is anything else: an unexpected error frame, a lost connection, a bid that never
-reached the whole room.
+A refusal by the rules (a bid that lost a race, a call that came too late: the game's own codes,
+`peanutclub.games.refusal_codes`) is counted apart from errors; an error is anything else: an
+unexpected error frame, a lost connection, a move that never reached the whole room.
 """
 
 from __future__ import annotations
@@ -22,57 +22,48 @@ import time
 import urllib.request
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 from multiprocessing.connection import Connection
+from types import ModuleType
 from typing import Any
 
 import orjson
 
 from peanutclub.bench.wsclient import WsClient, connect
-
-#: The bench's tables: a going call steps at once, nobody is called for idling, a buyer who does
-#: not pay is paid for after a few seconds (the clients pay at once; this only unsticks a room).
-PACE = {"going_step_seconds": 0, "idle_seconds": 0, "pay_seconds": 5}
-
-#: Error codes that are the rules refusing a move (a race lost), not a fault.
-REFUSALS = frozenset(
-    {
-        "bid_too_low",
-        "own_high_bid",
-        "cannot_honour",
-        "currency_blocked",
-        "wrong_phase",
-        "already_going",
-        "bad_payment",
-        "not_your_payment",
-    }
-)
+from peanutclub.games import DEFAULT_GAME, find_game, game_module, refusal_codes
 
 SEATS = 6
 #: A room whose going call got lost is unstuck after this long.
 SELL_TIMEOUT = 3.0
-#: How much a bid raises the last one, drawn at random: tables drift apart as they would.
-RAISES = (1, 1, 2, 3)
-#: About how many ticks one of the bench's games lasts (measured: 149 games in 40 s at 50 rooms
-#: x 10 bids/s, 13.4 s each). The end of a game is its busiest part (short lots, a sale and a
-#: payment, each a whole view per seat), so tables whose games started together stay in step for
-#: a whole game: see `start_spread`.
-GAME_TICKS = 135
 
 
-def start_spread(mode: str, rate: float, asked: float | None, warmup: float) -> float:
+@cache
+def strategy(game_id: str) -> ModuleType:
+    """The game's `bench` module: its tables' pace, what its clients send, its relay frame."""
+    return game_module(find_game(game_id), "bench")
+
+
+@cache
+def refusals(game_id: str) -> frozenset[str]:
+    """The codes counted as the rules refusing a move (a race lost), not as a fault."""
+    return refusal_codes(find_game(game_id))
+
+
+def start_spread(
+    mode: str, rate: float, asked: float | None, warmup: float, game_id: str = DEFAULT_GAME
+) -> float:
     """Over how many seconds the rooms start playing, each at a random moment.
 
-    Independent tables are at every point of their games at once. Rooms that start within a few
-    seconds of each other do not drift apart within a game: their games end in the same few
-    seconds, and the measurement would catch every table in its busiest part together (at 200 x
-    10, p99 30 ms against 12-15 ms spread over a game). So by default the starts are spread over
-    one game's length at the rate. The relay's rooms have no games: only their phases are spread.
+    Independent tables are at every point of their games at once; rooms that start together stay
+    in step and would all be measured in their busiest part together (docs/performance.md). So
+    by default the starts are spread over one game's length at the rate (the game's `GAME_TICKS`).
+    The relay's rooms have no games: only their phases are spread.
     """
     if asked is not None:
         return asked
     if mode == "relay":
         return warmup / 2
-    return GAME_TICKS / rate
+    return float(strategy(game_id).GAME_TICKS) / rate
 
 
 @dataclass
@@ -97,6 +88,8 @@ class Plan:
     #: opened on `port` (whose process then owns it) and seat i connects to `ports[i % n]`; each
     #: seat's own receipt of a bid is also timed, apart for seats on the owner and the others.
     ports: list[int] = field(default_factory=list)
+    #: The game the rooms play (its `bench` module says what the clients send).
+    game: str = DEFAULT_GAME
 
 
 @dataclass
@@ -177,6 +170,10 @@ class BaseRoom:
 class RelayRoom(BaseRoom):
     """Six clients of the relay: every frame comes back to all six."""
 
+    def __init__(self, plan: Plan, stats: Stats, index: int) -> None:
+        super().__init__(plan, stats, index)
+        self.relay_frame = strategy(plan.game).relay_frame
+
     async def open(self) -> None:
         await self._connect(f"/ws/bench-{self.plan.seed}-{self.plan.worker}-{self.index}")
 
@@ -190,7 +187,7 @@ class RelayRoom(BaseRoom):
         self.turn += 1
         ref = self.next_ref
         self.next_ref += 1
-        message = {"type": "bid", "amount": ref, "currency": "dollars", "ref": ref}
+        message = self.relay_frame(ref)
         self.pending[ref] = [time.perf_counter(), SEATS, ref, self.stats.measuring]
         if self.stats.measuring:
             self.stats.bids += 1
@@ -198,31 +195,28 @@ class RelayRoom(BaseRoom):
 
 
 class GameRoom(BaseRoom):
-    """Six players of one table, playing whole games."""
+    """Six players of one table, playing whole games: what every game's bench table shares.
+
+    The game's `bench.Table` subclasses it with what its clients read and send (`received`,
+    `tick`), and `playing`: whether the game has started.
+    """
 
     def __init__(self, plan: Plan, stats: Stats, index: int) -> None:
         super().__init__(plan, stats, index)
         self.welcomed = [False] * SEATS
         self.changed = asyncio.Event()
-        self.maxima: list[dict[str, int]] = [{} for _ in range(SEATS)]
-        self.suggestions: list[Any] = [None] * SEATS
-        self.seq = 0
-        self.phase = "lobby"
-        self.column: list[str] = []
-        self.high_bid: dict[str, Any] | None = None
-        self.last_sent: tuple[int, int, str] | None = None
-        self.by_ref: dict[int, Any] = {}
-        self.selling_since: float | None = None
-        self.paid_for: Any = None
+        self.refusals = refusals(plan.game)
+        self.by_ref: dict[Any, Any] = {}  # ref -> the key of the move in flight
         self.start_sent = False
         self.rematch_sent = False
         self.playing = False
 
     async def open(self) -> None:
         base = f"http://{self.plan.host}:{self.plan.port}"
+        body = {"game": self.plan.game, **strategy(self.plan.game).PACE}
         request = urllib.request.Request(
             f"{base}/api/rooms",
-            data=orjson.dumps(PACE),
+            data=orjson.dumps(body),
             headers={"content-type": "application/json"},
         )
 
@@ -249,125 +243,33 @@ class GameRoom(BaseRoom):
         self.playing = True
         self.seats[0].send(b'{"type":"start"}')
         self.start_sent = True
-        while self.phase != "bidding":
+        while not self.started():
             await self.wait_change()
 
-    # ------------------------------------------------------------------ what arrives
+    def started(self) -> bool:
+        """Whether the table's game has started (moves can be sent)."""
+        raise NotImplementedError
 
-    def received(self, seat: int, raw: bytes) -> None:
-        stats = self.stats
-        if stats.measuring:
-            stats.deliveries += 1
-        message = orjson.loads(raw)
-        kind = message["type"]
-        if kind == "patch":
-            high = message["high_bid"]
-            if message["seq"] > self.seq:
-                self.seq = message["seq"]
-                self.high_bid = high
-            if high is not None:
-                self.delivered((high["seat"], high["amount"], high["currency"]), seat)
-        elif kind == "state" or kind == "welcome":
-            self.state(seat, message)
-        elif kind == "error":
-            code = message["code"]
-            if code in REFUSALS:
-                stats.refusals[code] += 1
-            else:
-                stats.errors[code] += 1
-            key = self.by_ref.pop(message.get("ref"), None)
-            if key is not None:
-                self.pending.pop(key, None)
+    def refused(self, message: dict[str, Any]) -> None:
+        """An error frame: a rule refusal or an error, and its move no longer in flight."""
+        code = message["code"]
+        if code in self.refusals:
+            self.stats.refusals[code] += 1
+        else:
+            self.stats.errors[code] += 1
+        key = self.by_ref.pop(message.get("ref"), None)
+        if key is not None:
+            self.pending.pop(key, None)
 
-    def state(self, seat: int, message: dict[str, Any]) -> None:
-        state = message["state"]
-        if message["type"] == "welcome":
-            self.welcomed[seat] = True
-        you = state.get("you")
-        if you is not None:
-            self.maxima[seat] = {c: o["max"] for c, o in you["bid_options"].items()}
-            self.suggestions[seat] = you["pay_suggestion"]
-        if message["seq"] >= self.seq:
-            self.seq = message["seq"]
-            self.phase = state["phase"]
-            self.column = state["column"]
-            self.high_bid = state["high_bid"]
-            if self.phase == "bidding" and self.high_bid is None:
-                self.selling_since = None  # a new lot is open
-                self.last_sent = None
-                self.start_sent = self.rematch_sent = False
-        self.changed.set()
-        if not self.playing:
-            return
-        phase = state["phase"]
-        if phase == "paying" and state["payer"] == seat:
-            key = (self.stats.games, state["objects_left"], state["round"])
-            suggestion = self.suggestions[seat]
-            if key != self.paid_for and suggestion is not None:
-                self.paid_for = key
-                self.seats[seat].send(orjson.dumps({"type": "pay", **suggestion}))
-        elif seat == 0 and phase == "over" and not self.rematch_sent:
+    def next_game(self, seat: int, phase: str) -> None:
+        """The host's part between games: `rematch` once a game is over, then `start`."""
+        if seat == 0 and phase == "over" and not self.rematch_sent:
             self.rematch_sent = True
             self.stats.games += 1
             self.seats[0].send(b'{"type":"rematch"}')
         elif seat == 0 and phase == "lobby" and not self.start_sent:
             self.start_sent = True
             self.seats[0].send(b'{"type":"start"}')
-
-    # ------------------------------------------------------------------ what goes out
-
-    def tick(self) -> None:
-        stats = self.stats
-        now = time.perf_counter()
-        if self.selling_since is not None and now - self.selling_since > SELL_TIMEOUT:
-            self.selling_since = None
-        if self.phase != "bidding" or self.selling_since is not None or not self.column:
-            stats.skipped += 1
-            return
-        currency = self.column[0]
-        high = self.high_bid
-        if high is not None and high["currency"] != currency:
-            self.sell(now)
-            return
-        top = 0 if high is None else high["amount"]
-        barred = {-1 if high is None else high["seat"]}
-        last = self.last_sent
-        if last is not None and last[2] == currency:
-            top = max(top, last[1])
-            barred.add(last[0])
-        for amount in (top + random.choice(RAISES), top + 1):
-            seat = self.bidder(amount, currency, barred)
-            if seat is not None:
-                break
-        else:
-            if self.pending:
-                stats.skipped += 1  # let the bids in flight land before calling the sale
-            else:
-                self.sell(now)
-            return
-        self.turn += 1
-        ref = self.next_ref
-        self.next_ref += 1
-        key = (seat, amount, currency)
-        self.last_sent = key
-        self.pending[key] = [now, SEATS, ref, stats.measuring]
-        self.by_ref[ref] = key
-        if stats.measuring:
-            stats.bids += 1
-        message = {"type": "bid", "amount": amount, "currency": currency, "ref": ref}
-        self.seats[seat].send(orjson.dumps(message))
-
-    def bidder(self, amount: int, currency: str, barred: set[int]) -> int | None:
-        for step in range(SEATS):
-            seat = (self.turn + step) % SEATS
-            if seat not in barred and self.maxima[seat].get(currency, 0) >= amount:
-                return seat
-        return None
-
-    def sell(self, now: float) -> None:
-        self.selling_since = now
-        self.stats.skipped += 1
-        self.seats[0].send(b'{"type":"going"}')
 
 
 async def pace(room: BaseRoom, rate: float, start: float, end: float, lag: list[float]) -> None:
@@ -387,7 +289,7 @@ async def pace(room: BaseRoom, rate: float, start: float, end: float, lag: list[
 async def run(plan: Plan, pipe: Connection) -> None:
     random.seed(plan.seed * 1000 + plan.worker)
     stats = Stats()
-    kind = GameRoom if plan.mode == "game" else RelayRoom
+    kind: type[BaseRoom] = strategy(plan.game).Table if plan.mode == "game" else RelayRoom
     rooms = [kind(plan, stats, i) for i in range(plan.rooms)]
     for first in range(0, len(rooms), 25):  # open the rooms a few at a time
         await asyncio.gather(*(r.open() for r in rooms[first : first + 25]))

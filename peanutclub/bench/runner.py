@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from peanutclub.bench import load
+from peanutclub.games import DEFAULT_GAME
 
 #: Our server's limits, opened up for one load client address holding thousands of connections.
 LIMITS = {
@@ -70,6 +71,8 @@ class Options:
     relay_url: str | None = None
     server_pid: int | None = None
     store: str = "sqlite"
+    #: The game the rooms play.
+    game: str = DEFAULT_GAME
 
 
 @dataclass
@@ -188,7 +191,7 @@ def run_once(kind: str, rooms: int, rate: float, options: Options) -> dict[str, 
     with server(kind, options, server_cores) as target:
         rss_before = rss_kb(target.pid)
         mode = MODES[kind]
-        spread = load.start_spread(mode, rate, options.spread, options.warmup)
+        spread = load.start_spread(mode, rate, options.spread, options.warmup, options.game)
         workers = max(1, min(options.workers, rooms))
         shares = [rooms // workers + (i < rooms % workers) for i in range(workers)]
         processes, pipes = [], []
@@ -207,6 +210,7 @@ def run_once(kind: str, rooms: int, rate: float, options: Options) -> dict[str, 
                 worker=number,
                 cpus=load_cores,
                 seed=int(time.time() * 1000) % 1_000_000,
+                game=options.game,
             )
             process = context.Process(target=load.main, args=(plan, child), daemon=True)
             process.start()

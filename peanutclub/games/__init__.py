@@ -6,6 +6,9 @@ they start (`register`), never a production one.
 
 from __future__ import annotations
 
+import importlib
+from types import ModuleType
+
 from peanutclub.core import PLATFORM_CODES, Codes, Game, refuse
 from peanutclub.games.peanut_club import PeanutClub
 
@@ -51,3 +54,16 @@ def register(game: type[Game]) -> None:
     if game.id in GAMES:
         raise ValueError(f"a game {game.id!r} is already registered")
     GAMES[game.id] = game
+
+
+def game_module(game: type[Game], name: str) -> ModuleType:
+    """The game's own module `name` beside its plug-in class (its `simulate`, its `bench`): the
+    tools are generic and find each game's specifics in its package."""
+    package = game.__module__.rpartition(".")[0]
+    return importlib.import_module(f"{package}.{name}")
+
+
+def refusal_codes(game: type[Game]) -> frozenset[str]:
+    """The codes that are the rules refusing a move a fair client sent (a race lost, a view
+    gone stale): the game's own codes, and `wrong_phase`. Any other code is a fault."""
+    return frozenset({*game.codes, "wrong_phase"})

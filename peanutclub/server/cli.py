@@ -102,21 +102,13 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
 
 
 def tune_gc(thresholds: tuple[int, int, int] = GC_THRESHOLDS) -> None:
-    """Keep the collector's long passes out of the bid path (see docs/performance.md).
+    """Keep the collector's long passes out of the bid path (docs/performance.md).
 
-    A full collection walks every object the rooms and connections hold: measured at 200 rooms
-    x 6 connections, 140-170 ms with the server stopped, several times a minute under load. The
-    objects made at start-up (modules, the app) are frozen out of every pass, and a full pass
-    waits for about ten thousand young passes instead of a hundred.
-
-    A middle-generation pass comes after every two young passes instead of every ten. What
-    outlives a young pass here is mostly a connection waiting for its next message (its reading
-    coroutines, websockets' parser) and lives for seconds, so every such object is walked once
-    in a middle pass whatever the cadence: more frequent passes cost no more in all, but each
-    one is short. At 500 rooms x 2 bids/s the longest middle passes went from 23-38 ms to 9-11,
-    and the p99 from about 20 ms to 9 (the eighth pass). Garbage in reference cycles that reaches
-    the oldest generation waits as long as before, so a closed connection must not leave any
-    (transport.py cuts the two that uvicorn and websockets left).
+    A full pass walks everything the rooms and connections hold, so what start-up made is frozen
+    out of every pass and a full pass waits much longer; middle passes come more often, each one
+    short, because what outlives a young pass here lives for seconds anyway. Cycles that reach the
+    oldest generation wait as long as before, so a closed connection must leave none
+    (transport.py cuts those uvicorn and websockets leave).
     """
     import gc
 

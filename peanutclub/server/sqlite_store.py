@@ -7,14 +7,13 @@ loss can take the last commits back; `synchronous=FULL` is the setting for that)
 
 Where the log is written: with `synchronous=NORMAL` a commit only hands a page or two to the
 operating system, so commits run on the event loop: the appends of one turn of the loop, from every
-room, in one transaction at the end of that turn (`append`). Sent to a worker thread instead, each
-commit waited for the interpreter's lock to pass back and forth between the busy loop and the
-thread (up to 5 ms a turn), and under load that wait set the bids' p99 (docs/performance.md); a
-finished game's export and a new room, both one short write, are written on the loop too. What may
-take long stays on the worker thread: checkpoints (which sync the file; SQLite's automatic ones are
-off and the store runs them there), reads, retention, and, with `synchronous=FULL`, every commit,
-since each one syncs the disk: there the appends that arrive while a commit runs are grouped into
-the next one.
+room, in one transaction at the end of that turn (`append`): on a worker thread each commit would
+wait for the interpreter's lock to come back from the busy loop, and that wait would set the bids'
+p99 (docs/performance.md). A finished game's export and a new room, both one short write, are
+written on the loop too. What may take long stays on the worker thread: checkpoints (which sync
+the file; SQLite's automatic ones are off and the store runs them there), reads, retention, and,
+with `synchronous=FULL`, every commit, since each one syncs the disk: there the appends that
+arrive while a commit runs are grouped into the next one.
 """
 
 from __future__ import annotations
@@ -76,7 +75,7 @@ MIGRATIONS: tuple[str, ...] = (
     # 3: the log in the order it is written, a table with no key: a commit of bids from many
     #    rooms adds to the one page at the end of the table instead of writing a page in each
     #    room's part of a (code, seq) tree, and a checkpoint copies that page back, not one per
-    #    room (docs/performance.md, "Sixth pass"). The store keeps seqs in order itself.
+    #    room (docs/performance.md). The store keeps seqs in order itself.
     """
     CREATE TABLE log_in_order (
         code TEXT NOT NULL,
@@ -98,12 +97,9 @@ MIGRATIONS: tuple[str, ...] = (
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
-#: A checkpoint after this many commits, or bytes of entries, whichever comes first. The
-#: commits that arrive while a checkpoint holds the file wait for it, and it lasts as long as
-#: the distinct pages it copies back: at 500 busy rooms, 25 ms for 1,000 commits (SQLite's own
-#: default is about that), 5 ms for 100, 2-3 ms for 50. Bids that met a long one set the p99 of
-#: them all (docs/performance.md, "Fifth pass"), so checkpoints come often and short; every 25
-#: commits only cost more of the core.
+#: A checkpoint after this many commits, or bytes of entries, whichever comes first. Commits
+#: that arrive while a checkpoint holds the file wait for it, and it lasts as long as the pages
+#: it copies back, so checkpoints come often and short (docs/performance.md).
 CHECKPOINT_COMMITS = 50
 CHECKPOINT_BYTES = 4 * 1024 * 1024
 INSERT_LOG = "INSERT INTO log (code, seq, kind, data) VALUES (?, ?, ?, ?)"

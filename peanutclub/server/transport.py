@@ -1,10 +1,9 @@
 """The protocols uvicorn runs for `peanutclub serve`: its defaults, less the reference cycles that
 each connection leaves behind when it ends.
 
-`tune_gc` (cli.py) makes full collections about a hundred times rarer, on purpose: at the soak's
-load none came in a six-minute run. Garbage that only the cyclic collector can free and that has
-lived long enough to reach the oldest generation therefore stays, and two such cycles came with
-every WebSocket connection (found by the soak, docs/reliability.md, "Soak"):
+`tune_gc` (cli.py) makes full collections rare on purpose (docs/performance.md). Garbage that
+only the cyclic collector can free and that has reached the oldest generation therefore stays,
+and two such cycles come with every WebSocket connection (docs/reliability.md, "Soak"):
 
 - websockets' sans-I/O `ServerProtocol` reads through a generator it keeps as `parser`, whose
   frame holds the protocol. The cycle outlives the connection, with its reader and last frames.

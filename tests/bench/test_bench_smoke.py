@@ -7,9 +7,10 @@ import json
 from pathlib import Path
 
 from peanutclub.bench.cli import capacity_steps
-from peanutclub.bench.load import GAME_TICKS, start_spread
+from peanutclub.bench.load import start_spread
 from peanutclub.bench.runner import FIGURES
 from peanutclub.cli import main
+from peanutclub.games.peanut_club.bench import GAME_TICKS
 
 
 def test_bench_runs_three_rooms_with_its_baseline(tmp_path: Path) -> None:

@@ -46,17 +46,17 @@ def test_each_level_plays_whole_games_without_refusals(level: str, players: int)
         assert result.lots > 0 and result.payments > 0
         assert sum(result.objects) <= 30
         # every refused action wastes a step; the bots check legality from their view first
-        assert sum(result.bot_errors.values()) == 0, result.bot_errors
-        assert result.actions > 0
+        assert sum(result.played.bot_errors.values()) == 0, result.played.bot_errors
+        assert result.played.actions > 0
 
 
 @pytest.mark.parametrize("players", [3, 6])
 def test_mixed_tables_play_to_the_end(players: int) -> None:
     for seed in range(4):
         result = play_game(players, seed, ["hard", "easy", "normal"])
-        assert result.levels[:3] == ("hard", "easy", "normal")
+        assert result.played.levels[:3] == ("hard", "easy", "normal")
         assert len(result.scores) == players
-        assert sum(result.bot_errors.values()) == 0
+        assert sum(result.played.bot_errors.values()) == 0
 
 
 def _live_decisions(level: str, seed: int, limit: int = 400) -> list[tuple[dict[str, Any], int]]:
@@ -158,8 +158,8 @@ def test_refused_bot_actions_are_counted_and_the_game_still_ends(
 ) -> None:
     monkeypatch.setitem(LEVELS, "stubborn", _Stubborn)
     result = play_game(4, 3, "stubborn")
-    assert result.bot_errors, "stubborn bots must be refused (own high bid, bid too low...)"
-    assert set(result.bot_errors) <= {
+    assert result.played.bot_errors, "stubborn bots must be refused (own high bid, bid too low...)"
+    assert set(result.played.bot_errors) <= {
         "bid_too_low",
         "own_high_bid",
         "currency_blocked",
@@ -170,7 +170,7 @@ def test_refused_bot_actions_are_counted_and_the_game_still_ends(
 
 def _share(level: str, against: str, games: int, seed: int) -> float:
     summary = run(games, 4, seed, [level, against])
-    return summary.wins_by_level[level] / summary.games
+    return summary.game.wins_by_level[level] / summary.games
 
 
 def test_normal_beats_easy_more_than_its_share() -> None:
@@ -213,5 +213,5 @@ class _Impostor(BaseBot):
 def test_an_action_for_another_seat_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(LEVELS, "impostor", _Impostor)
     result = play_game(3, 4, "impostor")
-    assert result.bot_errors.get("not_seated", 0) > 0
-    assert result.actions == 0  # nothing but the auctioneer ever moved the game on
+    assert result.played.bot_errors.get("not_seated", 0) > 0
+    assert result.played.actions == 0  # nothing but the auctioneer ever moved the game on
