@@ -1,0 +1,156 @@
+"""What a computer player of the race is: it reads its seat's view, as a person would, and may
+answer with one action.
+
+Bots see exactly what a person at that seat sees (`{**public_view, "you": private_view}`): the
+face-up cards and the sizes of the face-down piles. They find their plays in that view alone.
+
+Pace: a person takes a moment per move. `delay()` is how long a room should let a bot wait
+before its next look (its level's reaction time, with jitter); a room driver sleeps that long
+between two calls of `decide`. The levels also differ in what they notice and in `hesitation`:
+the chance that a look ends with no action (a person not yet decided), which is how a simulation
+without a clock still plays the slower levels more slowly.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any, ClassVar
+
+from peanutclub.games.peanuts.engine import (
+    Action,
+    CallPeanuts,
+    DeclareStuck,
+    Flip,
+    MoveCard,
+    Target,
+)
+
+#: A delay is the reaction time times a factor drawn from [1 - JITTER, 1 + JITTER].
+JITTER = 0.3
+FLIP_COUNT = 3
+
+
+def _fits_foundation(card: dict[str, Any], foundation: dict[str, Any]) -> bool:
+    top = foundation["top"]
+    return (
+        not foundation["complete"]
+        and card["suit"] == foundation["suit"]
+        and card["rank"] == top["rank"] + 1
+    )
+
+
+def _red(card: dict[str, Any]) -> bool:
+    return card["suit"] in ("hearts", "diamonds")
+
+
+def _fits_building(card: dict[str, Any], pile: list[dict[str, Any]]) -> bool:
+    """Onto a non-empty pile: one rank lower, the other colour."""
+    top = pile[-1]
+    return card["rank"] == top["rank"] - 1 and _red(card) != _red(top)
+
+
+class BaseBot:
+    """Shared plumbing and the common way of playing; levels set the class attributes."""
+
+    level: ClassVar[str] = "base"
+    #: seconds per move, before jitter (rules/peanuts.md's starting points)
+    reaction_seconds: ClassVar[float] = 1.0
+    #: the chance to miss any one possible play
+    overlook: ClassVar[float] = 0.0
+    #: whether it moves a lone building card onto another pile to free a place for its peanuts
+    frees_piles: ClassVar[bool] = False
+
+    def __init__(self, seat: int, seed: int = 0) -> None:
+        self.seat = seat
+        self.rng = random.Random(f"peanuts:{self.level}:{seed}:{seat}")
+        self._clock_rng = random.Random(f"peanuts-pace:{self.level}:{seed}:{seat}")
+        self._flips = 0  # flips since the table last changed for this bot
+        self._seen: tuple[Any, ...] | None = None
+
+    def delay(self) -> float:
+        """Seconds a room should wait before this bot's next look (reaction time, jittered)."""
+        return self.reaction_seconds * self._clock_rng.uniform(1 - JITTER, 1 + JITTER)
+
+    def decide(self, view: dict[str, Any]) -> Action | None:
+        """An action to try now, or None to wait. The view is this bot's own."""
+        if view.get("phase") != "playing":
+            self._seen = None
+            return None
+        me = view["players"][self.seat]
+        seen = (
+            view["round"],
+            view["rotations"],
+            sum(f["count"] for f in view["foundations"]),
+            tuple(len(p) for p in me["building"]),
+            me["peanuts"]["left"],
+        )
+        if seen != self._seen:  # something changed that may open a play: look again
+            self._seen = seen
+            self._flips = 0
+        if me["peanuts"]["left"] == 0:
+            return CallPeanuts(self.seat)
+        move = self.choose(view, me)
+        if move is not None:
+            return move
+        return self.turn_or_give_up(me)
+
+    def turn_or_give_up(self, me: dict[str, Any]) -> Action | None:
+        """No play in sight: turn the stock; after a whole pass through it without a play,
+        declare the deck stuck (and then wait for the table to change)."""
+        cycle = me["stock_count"] + me["waste_count"]
+        if cycle == 0 or self._flips >= math.ceil(cycle / FLIP_COUNT) + 1:
+            return None if me["stuck"] else DeclareStuck(self.seat, True)
+        self._flips += 1
+        return Flip(self.seat)
+
+    def _sees(self) -> bool:
+        return not self.overlook or self.rng.random() >= self.overlook
+
+    def choose(self, view: dict[str, Any], me: dict[str, Any]) -> Action | None:
+        """The play this level makes now, or None: foundations first (the peanuts pile's top
+        before the waste's before the building piles'), then the peanuts top onto a building
+        pile, then the waste top onto one, then (some levels) a lone building card moved to
+        free a place for the peanuts pile."""
+        peanut = me["peanuts"]["top"]
+        waste = me["waste"][-1] if me["waste"] else None
+        building = me["building"]
+        tops: list[dict[str, Any]] = [c for c in (peanut, waste) if c is not None]
+        tops += [pile[-1] for pile in building if pile]
+        foundations = view["foundations"]
+        for card in tops:
+            if not self._sees():
+                continue
+            if card["rank"] == 1:
+                return MoveCard(self.seat, card["id"], Target.FOUNDATION, None)
+            for foundation in foundations:
+                if _fits_foundation(card, foundation):
+                    return MoveCard(self.seat, card["id"], Target.FOUNDATION, foundation["index"])
+        if peanut is not None:
+            pile = self._building_for(peanut, building, empty_ok=True)
+            if pile is not None:
+                return MoveCard(self.seat, peanut["id"], Target.BUILDING, pile)
+        if waste is not None:
+            pile = self._building_for(waste, building, empty_ok=False)
+            if pile is not None:
+                return MoveCard(self.seat, waste["id"], Target.BUILDING, pile)
+        if self.frees_piles and peanut is not None:
+            for index, pile_cards in enumerate(building):
+                if len(pile_cards) != 1 or not self._sees():
+                    continue
+                for other, target in enumerate(building):
+                    if other != index and target and _fits_building(pile_cards[0], target):
+                        return MoveCard(self.seat, pile_cards[0]["id"], Target.BUILDING, other)
+        return None
+
+    def _building_for(
+        self, card: dict[str, Any], building: list[list[dict[str, Any]]], *, empty_ok: bool
+    ) -> int | None:
+        for index, pile in enumerate(building):
+            if pile and _fits_building(card, pile) and self._sees():
+                return index
+        if empty_ok:
+            for index, pile in enumerate(building):
+                if not pile and self._sees():
+                    return index
+        return None

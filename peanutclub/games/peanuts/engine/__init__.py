@@ -1,0 +1,82 @@
+"""The Peanuts! rules engine: pure Python, no I/O, no clock, no framework.
+
+Create a `Game`, feed it `Action`s with `apply`, read `Event`s back, and show everyone
+`public_view(game)` (each seat adds its `private_view`). Every refusal is a `RuleError` with a
+stable `code`; the rules themselves live one per function in `rules`.
+"""
+
+from peanutclub.games.peanuts.engine.actions import (
+    Action,
+    CallPeanuts,
+    DeclareStuck,
+    Flip,
+    MoveCard,
+    NextRound,
+    Stall,
+    StartPlay,
+    Target,
+    action_from_dict,
+)
+from peanutclub.games.peanuts.engine.cards import (
+    ACE,
+    CARDS_PER_DECK,
+    KING,
+    SUITS,
+    Card,
+    Suit,
+    card_from_id,
+    card_id,
+    new_deck,
+)
+from peanutclub.games.peanuts.engine.errors import CODES, PeanutsRuleError, RuleError
+from peanutclub.games.peanuts.engine.events import Event
+from peanutclub.games.peanuts.engine.game import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Game,
+    Phase,
+    RoundScore,
+    seat_decks,
+)
+from peanutclub.games.peanuts.engine.table import BUILDING_PILES, Foundation, Layout, Source
+from peanutclub.games.peanuts.engine.view import card_dict, private_view, public_view, view
+
+__all__ = [
+    "ACE",
+    "BUILDING_PILES",
+    "CARDS_PER_DECK",
+    "CODES",
+    "KING",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "SUITS",
+    "Action",
+    "CallPeanuts",
+    "Card",
+    "DeclareStuck",
+    "Event",
+    "Flip",
+    "Foundation",
+    "Game",
+    "Layout",
+    "MoveCard",
+    "NextRound",
+    "PeanutsRuleError",
+    "Phase",
+    "RoundScore",
+    "RuleError",
+    "Source",
+    "Stall",
+    "StartPlay",
+    "Suit",
+    "Target",
+    "action_from_dict",
+    "card_dict",
+    "card_from_id",
+    "card_id",
+    "new_deck",
+    "private_view",
+    "public_view",
+    "seat_decks",
+    "view",
+]

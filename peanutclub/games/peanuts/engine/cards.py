@@ -1,0 +1,62 @@
+"""Cards: one standard 52-card deck per deck owner, each card a small frozen value.
+
+A card's id is unique in the room and says which deck it belongs to (`id // 52`), so the engine
+can tell "not your card" from "not on top" without looking anywhere. Ids are fixed by deck, suit
+and rank: what stays secret is the order of face-down cards, never which cards a deck holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+CARDS_PER_DECK = 52
+ACE = 1
+KING = 13
+
+
+class Suit(StrEnum):
+    SPADES = "spades"
+    HEARTS = "hearts"
+    DIAMONDS = "diamonds"
+    CLUBS = "clubs"
+
+
+#: The order of suits in a deck's ids.
+SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+RED_SUITS = frozenset({Suit.HEARTS, Suit.DIAMONDS})
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card of one deck. `deck` is the seat whose deck (and back colour) it is."""
+
+    id: int
+    rank: int  # 1 (Ace) .. 13 (King)
+    suit: Suit
+    deck: int
+
+    @property
+    def red(self) -> bool:
+        return self.suit in RED_SUITS
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "rank": self.rank, "suit": self.suit.value, "deck": self.deck}
+
+
+def card_id(deck: int, suit: Suit, rank: int) -> int:
+    """The id of a deck's card: unique in the room, and the deck is `id // 52`."""
+    return deck * CARDS_PER_DECK + SUITS.index(suit) * KING + rank - 1
+
+
+def card_from_id(card: int) -> Card:
+    """The card with this id (any id >= 0 names a card of some deck)."""
+    deck, within = divmod(card, CARDS_PER_DECK)
+    suit, rank = divmod(within, KING)
+    return Card(card, rank + 1, SUITS[suit], deck)
+
+
+def new_deck(deck: int) -> list[Card]:
+    """A fresh deck in id order (shuffle it before use)."""
+    return [card_from_id(deck * CARDS_PER_DECK + i) for i in range(CARDS_PER_DECK)]

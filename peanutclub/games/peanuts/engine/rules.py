@@ -1,0 +1,167 @@
+"""The rules of the race, one function per rule; `Game` calls them and keeps the bookkeeping.
+
+Each function either answers a question about the table or changes it as one rule says; checks
+raise the refusal with its stable code and change nothing.
+"""
+
+from __future__ import annotations
+
+import random
+
+from peanutclub.games.peanuts.engine.cards import ACE, Card, new_deck
+from peanutclub.games.peanuts.engine.errors import NotPlayable, PileChanged, PileComplete
+from peanutclub.games.peanuts.engine.table import BUILDING_PILES, Foundation, Layout, Source
+
+#: The peanuts pile's size at the deal.
+PEANUTS_PILE = 13
+#: Cards turned from the stock by one flip.
+FLIP_COUNT = 3
+#: Rotations in a row with no card reaching a foundation or a building pile that a round
+#: survives; the next stall ends it.
+MAX_ROTATIONS = 5
+#: Points per card of a deck on the foundations, and per card left in its peanuts pile.
+POINTS_PER_FOUNDATION_CARD = 1
+POINTS_PER_PEANUT_LEFT = -2
+
+
+def deal(deck: int, rng: random.Random) -> Layout:
+    """Shuffle a deck and lay it out: 13 to the peanuts pile (its top face up), the next 4 face
+    up as the building piles, the other 35 face down as the stock; the waste starts empty."""
+    cards = new_deck(deck)
+    rng.shuffle(cards)
+    peanuts = cards[:PEANUTS_PILE]
+    building = [[card] for card in cards[PEANUTS_PILE : PEANUTS_PILE + BUILDING_PILES]]
+    stock = cards[PEANUTS_PILE + BUILDING_PILES :]
+    return Layout(deck, peanuts, building, stock)
+
+
+# ---------------------------------------------------------------------------- foundations
+
+
+def starts_foundation(card: Card) -> bool:
+    """Only an Ace starts a new foundation."""
+    return card.rank == ACE
+
+
+def foundation_takes(foundation: Foundation, card: Card) -> bool:
+    """A foundation takes the next rank of its suit, until its King closes it."""
+    top = foundation.top
+    return card.suit is foundation.suit and card.rank == top.rank + 1
+
+
+def check_foundation(foundation: Foundation, card: Card) -> None:
+    """Raise why `foundation` refuses `card`: a lost race (its top already has the card's rank,
+    so someone played that rank first) is `pile_changed`; a closed pile `pile_complete`."""
+    if foundation_takes(foundation, card):
+        return
+    same_rank = card.suit is foundation.suit and foundation.top.rank == card.rank
+    if same_rank:
+        raise PileChanged()
+    if foundation.complete:
+        raise PileComplete()
+    raise NotPlayable()
+
+
+def lost_race(foundations: list[Foundation], card: Card) -> bool:
+    """Whether some foundation of the card's suit already holds the card's rank on top: the
+    card was beaten to it (what a tap that let the engine choose is told)."""
+    return any(f.suit is card.suit and f.top.rank == card.rank for f in foundations)
+
+
+def foundation_for(foundations: list[Foundation], card: Card) -> Foundation | None:
+    """The first foundation that takes `card`, when the player let the engine choose."""
+    for foundation in foundations:
+        if foundation_takes(foundation, card):
+            return foundation
+    return None
+
+
+# ---------------------------------------------------------------------------- building piles
+
+
+def building_takes(pile: list[Card], card: Card, source: Source) -> bool:
+    """A building pile takes a card one rank lower than its top and of the other colour; an
+    empty one takes any card from the peanuts pile or the waste, never one from another
+    building pile (our choice)."""
+    if not pile:
+        return source is not Source.BUILDING
+    top = pile[-1]
+    return card.rank == top.rank - 1 and card.red != top.red
+
+
+def check_building(pile: list[Card], card: Card, source: Source) -> None:
+    """Raise why a building pile refuses `card`: a teammate who put the same rank there first
+    won the race (`pile_changed`); otherwise it does not fit (`not_playable`)."""
+    if building_takes(pile, card, source):
+        return
+    if pile and pile[-1].rank == card.rank:
+        raise PileChanged()
+    raise NotPlayable()
+
+
+def building_for(layout: Layout, card: Card, source: Source, source_pile: int | None) -> int | None:
+    """The building pile a card goes to when the player let the engine choose: the first pile
+    it extends, else the first empty one it may fill."""
+    empty = None
+    for index, pile in enumerate(layout.building):
+        if index == source_pile and source is Source.BUILDING:
+            continue
+        if pile and building_takes(pile, card, source):
+            return index
+        if not pile and empty is None and building_takes(pile, card, source):
+            empty = index
+    return empty
+
+
+# ---------------------------------------------------------------------------- stock and waste
+
+
+def flip(layout: Layout) -> tuple[list[Card], bool]:
+    """Turn three cards from the stock onto the waste one by one, so the third is on top (fewer
+    when the stock holds fewer). On an empty stock, turn the waste back over as the new stock
+    instead, at no cost. Returns the turned cards and whether the waste was turned back."""
+    if not layout.stock:
+        layout.stock = layout.waste[::-1]
+        layout.waste = []
+        return [], True
+    turned = []
+    for _ in range(min(FLIP_COUNT, len(layout.stock))):
+        card = layout.stock.pop()
+        layout.waste.append(card)
+        turned.append(card)
+    return turned, False
+
+
+def rotate(layout: Layout) -> None:
+    """When everyone is stuck: the waste goes back under the stock (turned face down), and the
+    stock's top card goes to its bottom, so the next pass turns up other cards."""
+    stock = layout.waste[::-1] + layout.stock
+    layout.waste = []
+    if stock:
+        stock.insert(0, stock.pop())
+    layout.stock = stock
+
+
+# ---------------------------------------------------------------------------- scoring
+
+
+def played_cards(foundations: list[Foundation], deck: int) -> int:
+    """How many of a deck's cards lie on the foundations."""
+    return sum(f.by_deck.get(deck, 0) for f in foundations)
+
+
+def round_points(played: int, peanuts_left: int) -> int:
+    """A round's points for a deck: +1 per card on the foundations, -2 per card left in its
+    peanuts pile."""
+    return played * POINTS_PER_FOUNDATION_CARD + peanuts_left * POINTS_PER_PEANUT_LEFT
+
+
+def winners(totals: dict[int, int]) -> list[int]:
+    """The highest total wins; equal highest totals share the victory (our choice)."""
+    best = max(totals.values())
+    return sorted(deck for deck, total in totals.items() if total == best)
+
+
+def game_won(totals: dict[int, int], target: int) -> bool:
+    """The game ends after the round in which at least one total reaches the target."""
+    return any(total >= target for total in totals.values())

@@ -1,0 +1,196 @@
+"""Peanuts! as the server hosts it: the card race's engine behind the game plug-in.
+
+The engine (`engine/`) holds the rules; this class adds what a room needs around them: the
+table's settings and pace, the one clock the race wants running (the count-down, the stall
+clock, the pause between rounds), the small public patch a move makes, and the game's result.
+
+Its `version` is the engine's clock version, not a count of actions: the room sets its clock
+again whenever `version` changes, and the stall clock must keep running through flips and stuck
+declarations (it measures the time since a card last reached a foundation or a building pile).
+Nothing else in the room is keyed on it; the views are memoised on the engine's own count.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from peanutclub.core import BotFactory, Codes, GameSettings, Move, Timer, bounded
+from peanutclub.games.peanuts import history
+from peanutclub.games.peanuts.bots import LEVELS
+from peanutclub.games.peanuts.engine import (
+    CODES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Action,
+    Game,
+    NextRound,
+    Phase,
+    Stall,
+    StartPlay,
+    action_from_dict,
+    private_view,
+    public_view,
+)
+from peanutclub.games.peanuts.moves import MOVES
+
+
+class Settings(GameSettings):
+    """One table's rules and pace. `teams` (0 or 1) pairs seats 0+1, 2+3, 4+5 on one deck, and
+    only counts with 4 or 6 players."""
+
+    teams: int = bounded(0, 0, 1)
+    target_score: int = bounded(150, 25, 500)
+    stall_seconds: float = bounded(60, 15, 300)
+    between_rounds_seconds: float = bounded(20, 5, 120)
+    countdown_seconds: float = bounded(3, 1, 10)
+
+
+_EMPTY_PILES: list[list[Any]] = [[], [], [], []]
+
+
+class Peanuts:
+    """One game of Peanuts! at a table (and, on the class, what every table shares)."""
+
+    id: ClassVar[str] = "peanuts"
+    name: ClassVar[Mapping[str, str]] = {"en": "Peanuts!", "fr": "Peanuts!"}
+    players: ClassVar[range] = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+    Settings: ClassVar[type[GameSettings]] = Settings
+    moves: ClassVar[tuple[type[Move], ...]] = MOVES
+    bots: ClassVar[Mapping[str, BotFactory]] = LEVELS
+    codes: ClassVar[Codes] = CODES
+
+    #: The engine's own methods and views, bound once: they are on every move's path.
+    apply: Callable[[Action], list[Any]]
+    log: list[Action]
+    public_view: Callable[[], dict[str, Any]]
+    private_view: Callable[[int], dict[str, Any]]
+
+    def __init__(self, players: int, seed: int, settings: GameSettings) -> None:
+        table: Any = settings
+        self.engine = engine = Game(
+            players, seed, teams=bool(table.teams), target_score=int(table.target_score)
+        )
+        self.seed = seed
+        self.seat_count = players
+        self.settings = settings
+        self.apply = engine.apply
+        self.log = engine.log  # the engine's own list: it only ever grows
+        self.public_view = functools.partial(public_view, engine)
+        self.private_view = functools.partial(private_view, engine)
+        self._timers: tuple[GameSettings | None, dict[Phase, Timer]] = (None, {})
+
+    @classmethod
+    def action_from_dict(cls, data: dict[str, Any]) -> Action:
+        return action_from_dict(data)
+
+    @classmethod
+    def lobby(cls, seats: int) -> dict[str, Any]:
+        return {
+            "phase": "lobby",
+            "round": 0,
+            "target_score": None,
+            "teams": False,
+            "rotations": 0,
+            "foundations": [],
+            "players": [
+                {
+                    "seat": seat,
+                    "deck": seat,
+                    "team": None,
+                    "peanuts": {"top": None, "left": 0},
+                    "building": _EMPTY_PILES,
+                    "waste": [],
+                    "waste_count": 0,
+                    "stock_count": 0,
+                    "stuck": False,
+                    "score": 0,
+                    "round_points": 0,
+                }
+                for seat in range(seats)
+            ],
+            "round_scores": None,
+            "round_end": None,
+            "winners": None,
+        }
+
+    @classmethod
+    def lobby_private(cls, seat: int) -> dict[str, Any]:
+        return {"seat": seat, "deck": seat, "teammates": []}
+
+    @classmethod
+    def history(cls, export: dict[str, Any]) -> dict[str, Any]:
+        return history.round_by_round(export)
+
+    # ------------------------------------------------------------------ a game being played
+
+    @property
+    def version(self) -> int:
+        """What the room's clock is keyed on (see the module's docstring)."""
+        return self.engine.clock_version
+
+    @property
+    def phase(self) -> str:
+        return self.engine.phase.value
+
+    @property
+    def over(self) -> bool:
+        return self.engine.phase is Phase.OVER
+
+    @property
+    def start_events(self) -> list[Any]:
+        return self.engine.start_events
+
+    def patch(self, action: Action) -> dict[str, Any] | None:
+        """A move, a flip or a stuck declaration changes a few cards of one deck: a small
+        public patch (see `peanuts.patch`); anything else sends whole states."""
+        engine = self.engine
+        if engine.phase is not Phase.PLAYING or not engine.log or engine.log[-1] is not action:
+            return None
+        return engine.last_patch
+
+    def timer(self) -> Timer | None:
+        """The count-down before a round, the stall clock while it is played, the pause
+        between rounds; none once the game is over."""
+        timers = self._timers
+        if timers[0] is not self.settings:
+            timers = self._timers = (self.settings, self._pace_timers())
+        return timers[1].get(self.engine.phase)
+
+    def _pace_timers(self) -> dict[Phase, Timer]:
+        """The three clocks at this table's pace: made once per change of settings, not per
+        move (the room asks for its timer after nearly every one)."""
+        pace: Any = self.settings
+        return {
+            Phase.COUNTDOWN: Timer("countdown", float(pace.countdown_seconds), StartPlay()),
+            Phase.PLAYING: Timer("stall", float(pace.stall_seconds), Stall()),
+            Phase.ROUND_OVER: Timer(
+                "next_round", float(pace.between_rounds_seconds), NextRound(None, by_clock=True)
+            ),
+        }
+
+    def restarted(self) -> Action | None:
+        """Nothing to take back: every clock of the race starts over with its full time, and
+        no clock here does anything for anyone that cannot wait."""
+        return None
+
+    def result(self) -> dict[str, Any] | None:
+        """Places and totals (None while the game runs); teammates share their team's place."""
+        engine = self.engine
+        if engine.winners is None:
+            return None
+        totals = engine.totals
+        return {
+            "rounds": engine.round,
+            "winners": engine.winners,
+            "scores": [
+                {
+                    "seat": seat,
+                    "deck": deck,
+                    "score": totals[deck],
+                    "place": 1 + sum(1 for d in engine.decks if totals[d] > totals[deck]),
+                }
+                for seat, deck in enumerate(engine.deck_of)
+            ],
+        }

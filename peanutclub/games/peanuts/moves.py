@@ -1,0 +1,68 @@
+"""Peanuts!' client messages: each one a strict model that names its engine action.
+
+The engine checks every value (a card that is not on top, a pile that does not take it); a move
+only turns a frame's fields into the action for the seat that sent it.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from peanutclub.core import Move, refuse, seated
+from peanutclub.games.peanuts.engine import actions as engine
+
+
+class MoveCardMove(Move):
+    """Move one top card onto a foundation or a building pile (`pile` null: the server picks a
+    foundation that takes it, a new one for an Ace, or a building pile that takes it)."""
+
+    type: Literal["move"]
+    card: int = Field(ge=0, lt=1_000_000)
+    to: Literal["foundation", "building"]
+    pile: int | None = Field(default=None, ge=0, lt=1000)
+
+    def to_action(self, seat: int | None, host: bool) -> engine.MoveCard:
+        return engine.MoveCard(seated(seat), self.card, engine.Target(self.to), self.pile)
+
+
+class FlipMove(Move):
+    type: Literal["flip"]
+
+    def to_action(self, seat: int | None, host: bool) -> engine.Flip:
+        return engine.Flip(seated(seat))
+
+
+class StuckMove(Move):
+    """Declare one's deck stuck (`on`), or take the declaration back."""
+
+    type: Literal["stuck"]
+    on: bool
+
+    def to_action(self, seat: int | None, host: bool) -> engine.DeclareStuck:
+        return engine.DeclareStuck(seated(seat), self.on)
+
+
+class PeanutsMove(Move):
+    """Call "Peanuts!" (the caller's peanuts pile must be empty)."""
+
+    type: Literal["peanuts"]
+
+    def to_action(self, seat: int | None, host: bool) -> engine.CallPeanuts:
+        return engine.CallPeanuts(seated(seat))
+
+
+class NextRoundMove(Move):
+    """The host starts the next round's count-down before the between-rounds clock does."""
+
+    type: Literal["next_round"]
+
+    def to_action(self, seat: int | None, host: bool) -> engine.NextRound:
+        if not host:
+            raise refuse("not_host")
+        return engine.NextRound(seat)
+
+
+#: The busiest first: the server's parser tries the union in this order.
+MOVES: tuple[type[Move], ...] = (MoveCardMove, FlipMove, StuckMove, PeanutsMove, NextRoundMove)

@@ -1,0 +1,141 @@
+"""What a Peanuts! client does with a `patch`: the one rule every client follows.
+
+During a round, most actions change a few cards of one deck, and a whole view (every player's
+building piles, every foundation) is several KB: so a move, a flip and a stuck declaration are
+answered by a small patch that says what changed, the same bytes for everyone, and each client
+brings its last view up to date with it. Anything else (the count-down's end, a rotation, the
+end of a round) is answered with whole states.
+
+A patch holds the room's clock (`deadline`, `deadline_kind`, `now`, replaced as they are) and
+one of:
+
+- `moved`: {"deck", "card", "from": "peanuts"|"waste"|"building", "from_pile", "to":
+  "foundation"|"building", "pile", "reveal": card|null, "points"}. The card leaves the top of
+  its pile; `reveal` is the card this turns up for everyone (the peanuts pile's new top, or the
+  waste card that becomes the third shown); the card goes on building pile `pile`, or on
+  foundation `pile` (a new one when `pile` is the number of foundations); `points` is the
+  deck's new `round_points`. Every move clears every stuck declaration and the rotations count.
+- `flipped`: {"deck", "turned": [cards], "recycled"}. The turned cards go on the waste in
+  order (the last on top); `recycled`: the waste was turned back over as the stock.
+- `stuck`: {"deck", "on"}: the deck's declaration.
+
+A test plays whole games to show that a patched view equals the whole view the server would
+have sent. The pages (static/games/peanuts) do the same.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from peanutclub.core.frames import apply_patch as replace_fields
+
+#: The patch's own fields: what `apply_patch` reads rather than copies into the view.
+PATCH_FIELDS = frozenset({"moved", "flipped", "stuck"})
+
+
+def apply_patch(view: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
+    """The view after `patch`; `view` is left as it was."""
+    updated = replace_fields(view, {k: v for k, v in patch.items() if k not in PATCH_FIELDS})
+    if "moved" in patch:
+        _moved(updated, patch["moved"])
+    elif "flipped" in patch:
+        _flipped(updated, patch["flipped"])
+    elif "stuck" in patch:
+        change = patch["stuck"]
+        updated["players"] = [
+            {**p, "stuck": change["on"]} if p["deck"] == change["deck"] else p
+            for p in updated["players"]
+        ]
+    return updated
+
+
+def _moved(view: dict[str, Any], moved: dict[str, Any]) -> None:
+    deck = moved["deck"]
+    players = [dict(p) for p in view["players"]]
+    mine = next(p for p in players if p["deck"] == deck)
+    source = moved["from"]
+    card = None
+    if source == "peanuts":
+        card = mine["peanuts"]["top"]
+        peanuts = {"top": moved["reveal"], "left": mine["peanuts"]["left"] - 1}
+        for p in players:
+            if p["deck"] == deck:
+                p["peanuts"] = peanuts
+    elif source == "waste":
+        card = mine["waste"][-1]
+        waste = mine["waste"][:-1]
+        if moved["reveal"] is not None:
+            waste = [moved["reveal"], *waste]
+        for p in players:
+            if p["deck"] == deck:
+                p["waste"], p["waste_count"] = waste, p["waste_count"] - 1
+    else:
+        card = mine["building"][moved["from_pile"]][-1]
+        _set_building(players, deck, moved["from_pile"], mine["building"][moved["from_pile"]][:-1])
+    if moved["to"] == "building":
+        pile = moved["pile"]
+        _set_building(players, deck, pile, [*mine["building"][pile], card])
+    else:
+        view["foundations"] = _on_foundation(view["foundations"], moved["pile"], card)
+    for p in players:
+        p["stuck"] = False
+        if p["deck"] == deck:
+            p["round_points"] = moved["points"]
+    view["players"] = players
+    view["rotations"] = 0
+
+
+def _set_building(players: list[dict[str, Any]], deck: int, pile: int, cards: list[Any]) -> None:
+    for p in players:
+        if p["deck"] == deck:
+            building = list(p["building"])
+            building[pile] = cards
+            p["building"] = building
+
+
+def _on_foundation(
+    foundations: list[dict[str, Any]], index: int, card: dict[str, Any]
+) -> list[dict[str, Any]]:
+    deck = str(card["deck"])
+    foundations = list(foundations)
+    if index == len(foundations):
+        foundations.append(
+            {
+                "index": index,
+                "suit": card["suit"],
+                "top": card,
+                "count": 1,
+                "by_deck": {deck: 1},
+                "complete": False,
+            }
+        )
+        return foundations
+    old = foundations[index]
+    by_deck = dict(old["by_deck"])
+    by_deck[deck] = by_deck.get(deck, 0) + 1
+    foundations[index] = {
+        **old,
+        "top": card,
+        "count": old["count"] + 1,
+        "by_deck": by_deck,
+        "complete": card["rank"] == 13,
+    }
+    return foundations
+
+
+def _flipped(view: dict[str, Any], flipped: dict[str, Any]) -> None:
+    deck = flipped["deck"]
+    players = []
+    for p in view["players"]:
+        if p["deck"] == deck:
+            p = dict(p)
+            if flipped["recycled"]:
+                p["stock_count"] += p["waste_count"]
+                p["waste"], p["waste_count"] = [], 0
+            else:
+                turned = flipped["turned"]
+                p["waste"] = [*p["waste"], *turned][-3:]
+                p["waste_count"] += len(turned)
+                p["stock_count"] -= len(turned)
+        players.append(p)
+    view["players"] = players

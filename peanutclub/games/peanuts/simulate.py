@@ -1,0 +1,136 @@
+"""What `peanutclub simulate --game peanuts` counts, and how it sums the games up.
+
+The generic driver (`peanutclub/simulate.py`) plays the games through the plug-in, bots only,
+standing in for the room's clock (the count-down, the stall clock, the pause between rounds)
+whenever no bot acts. This module tallies each game's events: rounds, cards played, how rounds
+end (a "Peanuts!" call or a stall), rotations, and the points by bot level.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from peanutclub.games.peanuts.game import Peanuts
+from peanutclub.simulate import Played
+
+
+@dataclass
+class GameResult:
+    """One finished game, reduced to what the summary needs (plain values, cheap to pickle)."""
+
+    played: Played
+    scores: tuple[int, ...]  # per seat (teammates share their team's)
+    winners: tuple[int, ...]  # seats sharing the victory
+    rounds: int
+    called: int  # rounds ended by "Peanuts!"
+    stalled: int  # rounds ended after the rotations ran out
+    rotations: int
+    moves: int  # cards moved onto a foundation or a building pile
+    to_foundations: int
+    flips: int
+
+
+class Tally:
+    """One game's events, counted as they happen."""
+
+    def __init__(self) -> None:
+        self.counts: Counter[str] = Counter()
+
+    def add(self, events: Iterable[Any]) -> None:
+        counts = self.counts
+        for e in events:
+            kind = e.kind
+            if kind == "moved":
+                counts["moves"] += 1
+                if e.data["to"] == "foundation":
+                    counts["to_foundations"] += 1
+            elif kind == "flipped":
+                counts["flips"] += 1
+            elif kind == "rotated":
+                counts["rotations"] += 1
+            elif kind == "round_over":
+                counts["called" if e.data["reason"] == "peanuts" else "stalled"] += 1
+
+    def result(self, game: Peanuts, played: Played) -> GameResult:
+        engine = game.engine
+        scores = tuple(engine.totals[d] for d in engine.deck_of)
+        c = self.counts
+        return GameResult(
+            played=played,
+            scores=scores,
+            winners=tuple(engine.winners or ()),
+            rounds=engine.round,
+            called=c["called"],
+            stalled=c["stalled"],
+            rotations=c["rotations"],
+            moves=c["moves"],
+            to_foundations=c["to_foundations"],
+            flips=c["flips"],
+        )
+
+
+@dataclass
+class Summary:
+    """Totals over many games. Wins are shared: a tie for first gives each winner a fraction."""
+
+    games: int = 0
+    rounds: int = 0
+    called: int = 0
+    stalled: int = 0
+    rotations: int = 0
+    moves: int = 0
+    to_foundations: int = 0
+    flips: int = 0
+    points: Counter[str] = field(default_factory=Counter)  # by level
+    seats_played: Counter[str] = field(default_factory=Counter)  # by level
+    wins_by_level: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
+    wins_by_seat: defaultdict[int, float] = field(default_factory=lambda: defaultdict(float))
+    games_by_players: Counter[int] = field(default_factory=Counter)
+
+    def add(self, r: GameResult) -> None:
+        self.games += 1
+        self.games_by_players[r.played.players] += 1
+        self.rounds += r.rounds
+        self.called += r.called
+        self.stalled += r.stalled
+        self.rotations += r.rotations
+        self.moves += r.moves
+        self.to_foundations += r.to_foundations
+        self.flips += r.flips
+        share = 1.0 / max(len(r.winners), 1)
+        for seat, (level, score) in enumerate(zip(r.played.levels, r.scores, strict=True)):
+            self.points[level] += score
+            self.seats_played[level] += 1
+            if seat in r.winners:
+                self.wins_by_level[level] += share
+                self.wins_by_seat[seat] += share
+
+    def report(self) -> list[str]:
+        """The game's part of the summary, as lines of a plain text table."""
+        g = max(self.games, 1)
+        rounds = max(self.rounds, 1)
+        lines = [
+            f"rounds per game: {self.rounds / g:.2f}"
+            f"  (ended by Peanuts!: {self.called / rounds:.1%},"
+            f" stalled: {self.stalled / rounds:.1%})",
+            f"rotations per round: {self.rotations / rounds:.2f}",
+            f"cards played per round: {self.moves / rounds:.1f}"
+            f" ({self.to_foundations / rounds:.1f} onto foundations);"
+            f" flips per round: {self.flips / rounds:.1f}",
+            "",
+            f"{'level':<10}{'seats':>8}{'points/game':>13}{'points/round':>14}"
+            f"{'win share':>11}{'fair share':>12}",
+        ]
+        seats_total = sum(self.seats_played.values()) or 1
+        per_game_rounds = self.rounds / g
+        for level in sorted(self.seats_played):
+            n = self.seats_played[level]
+            per_game = self.points[level] / n
+            lines.append(
+                f"{level:<10}{n:>8}{per_game:>13.1f}{per_game / max(per_game_rounds, 1):>14.2f}"
+                f"{self.wins_by_level[level] / g:>11.1%}{n / seats_total:>12.1%}"
+            )
+        return lines
