@@ -9,12 +9,16 @@ end of a round) is answered with whole states.
 A patch holds the room's clock (`deadline`, `deadline_kind`, `now`, replaced as they are) and
 one of:
 
-- `moved`: {"deck", "card", "from": "peanuts"|"waste"|"building", "from_pile", "to":
-  "foundation"|"building", "pile", "reveal": card|null, "points"}. The card leaves the top of
-  its pile; `reveal` is the card this turns up for everyone (the peanuts pile's new top, or the
-  waste card that becomes the third shown); the card goes on building pile `pile`, or on
-  foundation `pile` (a new one when `pile` is the number of foundations); `points` is the
-  deck's new `round_points`. Every move clears every stuck declaration and the rotations count.
+- `moved`: {"deck", "card": id, "to": "foundation"|"building", "pile", "reveal": card|null,
+  "points"}. The card leaves the top of the deck's pile that holds it (its peanuts pile, its
+  waste or one of its building piles: ids are unique, so the client finds it there); `reveal`
+  is the card this turns up for everyone (the peanuts pile's new top, or the waste card that
+  becomes the third shown); the card goes on building pile `pile`, or on foundation `pile` (a
+  new one when `pile` is the number of foundations); `points` is the deck's new
+  `round_points`. Every move clears every stuck declaration and the count of rotations.
+
+  The move's event is only {"type": "moved", "seat", "card"}: the patch says the rest, and a
+  move's whole frame stays under 300 bytes.
 - `flipped`: {"deck", "turned": [cards], "recycled"}. The turned cards go on the waste in
   order (the last on top); `recycled`: the waste was turned back over as the stock.
 - `stuck`: {"deck", "on"}: the deck's declaration.
@@ -53,8 +57,9 @@ def _moved(view: dict[str, Any], moved: dict[str, Any]) -> None:
     deck = moved["deck"]
     players = [dict(p) for p in view["players"]]
     mine = next(p for p in players if p["deck"] == deck)
-    source = moved["from"]
-    card = None
+    card_id = moved["card"]
+    source, from_pile = _where(mine, card_id)
+    card: dict[str, Any]
     if source == "peanuts":
         card = mine["peanuts"]["top"]
         peanuts = {"top": moved["reveal"], "left": mine["peanuts"]["left"] - 1}
@@ -70,8 +75,8 @@ def _moved(view: dict[str, Any], moved: dict[str, Any]) -> None:
             if p["deck"] == deck:
                 p["waste"], p["waste_count"] = waste, p["waste_count"] - 1
     else:
-        card = mine["building"][moved["from_pile"]][-1]
-        _set_building(players, deck, moved["from_pile"], mine["building"][moved["from_pile"]][:-1])
+        card = mine["building"][from_pile][-1]
+        _set_building(players, deck, from_pile, mine["building"][from_pile][:-1])
     if moved["to"] == "building":
         pile = moved["pile"]
         _set_building(players, deck, pile, [*mine["building"][pile], card])
@@ -83,6 +88,19 @@ def _moved(view: dict[str, Any], moved: dict[str, Any]) -> None:
             p["round_points"] = moved["points"]
     view["players"] = players
     view["rotations"] = 0
+
+
+def _where(mine: dict[str, Any], card_id: int) -> tuple[str, int]:
+    """Which of a deck's tops is the card: "peanuts", "waste" or "building" (with its pile)."""
+    top = mine["peanuts"]["top"]
+    if top is not None and top["id"] == card_id:
+        return "peanuts", -1
+    if mine["waste"] and mine["waste"][-1]["id"] == card_id:
+        return "waste", -1
+    for index, pile in enumerate(mine["building"]):
+        if pile and pile[-1]["id"] == card_id:
+            return "building", index
+    raise ValueError(f"card {card_id} is not on top of a pile of deck {mine['deck']}")
 
 
 def _set_building(players: list[dict[str, Any]], deck: int, pile: int, cards: list[Any]) -> None:

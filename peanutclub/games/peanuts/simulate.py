@@ -45,14 +45,13 @@ class Tally:
             kind = e.kind
             if kind == "moved":
                 counts["moves"] += 1
-                if e.data["to"] == "foundation":
-                    counts["to_foundations"] += 1
             elif kind == "flipped":
                 counts["flips"] += 1
             elif kind == "rotated":
                 counts["rotations"] += 1
             elif kind == "round_over":
                 counts["called" if e.data["reason"] == "peanuts" else "stalled"] += 1
+                counts["to_foundations"] += sum(s["played"] for s in e.data["round_scores"])
 
     def result(self, game: Peanuts, played: Played) -> GameResult:
         engine = game.engine

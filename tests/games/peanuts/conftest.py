@@ -88,3 +88,48 @@ def refused(game: Game, code: str) -> Iterator[None]:
 
 def ids(pile: list[Card]) -> list[int]:
     return [card.id for card in pile]
+
+
+# ---------------------------------------------------------------------------- whole games
+
+
+def bot_game(
+    players: int,
+    seed: int,
+    levels: str | tuple[str, ...] = "normal",
+    settings: Any = None,
+    step: Any = None,
+) -> Any:
+    """Play a whole game through the plug-in, bots only, as the simulator does (the clock fires
+    when no bot acts); `step(game, action, events)` is called after every accepted action."""
+    import random
+
+    from peanutclub.games.peanuts import Peanuts
+
+    table = Peanuts(players, seed, settings or Peanuts.Settings())
+    names = (levels,) * players if isinstance(levels, str) else levels
+    bots = [Peanuts.bots[names[s % len(names)]](s, seed) for s in range(players)]
+    order = random.Random(seed)
+    while not table.over:
+        seats = list(range(players))
+        order.shuffle(seats)
+        public = table.public_view()
+        applied = None
+        for seat in seats:
+            action = bots[seat].decide({**public, "you": table.private_view(seat)})
+            if action is None:
+                continue
+            try:
+                events = table.apply(action)
+            except RuleError:
+                continue
+            applied = action
+            break
+        if applied is None:
+            timer = table.timer()
+            assert timer is not None
+            applied = timer.action
+            events = table.apply(applied)
+        if step is not None:
+            step(table, applied, events)
+    return table

@@ -304,15 +304,13 @@ class Game:
             "moved": {
                 "deck": layout.deck,
                 "card": card.id,
-                "from": at.source.value,
-                "from_pile": at.pile,
                 "to": action.to.value,
                 "pile": pile,
                 "reveal": None if reveal is None else reveal.to_dict(),
                 "points": self.round_points(layout.deck),
             }
         }
-        return [event("moved", seat=seat, card=card.id, to=action.to.value, pile=pile)]
+        return [event("moved", seat=seat, card=card.id)]
 
     def _take(self, layout: Layout, at: Located) -> Card | None:
         """Take the card off its pile; returns the card this turns up for everyone: the peanuts
