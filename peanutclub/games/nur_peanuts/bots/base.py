@@ -1,0 +1,182 @@
+"""What every bot shares: its seat, a seeded generator, the reading of the public view, and the
+shape of a decision (buy or pass, throw, park or roll again).
+
+A bot reads exactly the public view a person at the table reads (nothing in this game is
+secret), plus the dice's odds, which are the rules. Each level says only how much a field is
+worth to it (`worth`) and how it buys; the arithmetic of throws is here, once.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from peanutclub.games.nur_peanuts.engine import (
+    FIELDS,
+    OUTCOMES,
+    WAYS,
+    Action,
+    Buy,
+    Dice,
+    Park,
+    Pass,
+    ThrowDice,
+)
+
+
+@dataclass
+class Table:
+    """The public view, read once per decision into plain lists."""
+
+    seat: int
+    values: list[int]
+    owners: list[Any]
+    cash: list[int]
+    fields: list[list[int]]
+    #: field -> the piece parked there (its id and seat)
+    parked: dict[int, dict[str, Any]]
+    #: pieces that still have to move this round: other pawns, stones, not parked
+    waiting: list[dict[str, Any]]
+    players: int
+    fields_to_end: int
+    position: int | None  # where this bot's pawn stands, when it is on the board
+
+    @classmethod
+    def read(cls, view: dict[str, Any], seat: int) -> Table:
+        parked: dict[int, dict[str, Any]] = {}
+        waiting = []
+        position = None
+        for piece in view["pieces"]:
+            if piece["seat"] == seat:
+                position = piece["field"]
+                continue
+            if piece["place"] == "parking":
+                parked[piece["field"]] = piece
+            else:
+                waiting.append(piece)
+        return cls(
+            seat=seat,
+            values=[f["value"] for f in view["board"]],
+            owners=[f["owner"] for f in view["board"]],
+            cash=[p["cash"] for p in view["players"]],
+            fields=[p["fields"] for p in view["players"]],
+            parked=parked,
+            waiting=waiting,
+            players=len(view["players"]),
+            fields_to_end=view["fields_to_end"],
+            position=position,
+        )
+
+    def reroll_cost(self, field: int) -> int:
+        return 0 if self.owners[field] == self.seat else self.values[field]
+
+    def leader(self, field: int) -> int:
+        """The most valuable parked field but `field` (whose piece would be bumped), or -1."""
+        best = -1
+        for f in self.parked:
+            if f != field and (best < 0 or self.values[f] > self.values[best]):
+                best = f
+        return best
+
+
+@cache
+def stone_offsets() -> tuple[tuple[int, float], ...]:
+    """How far a neutral stone ends from its start place, with each distance's chance: it throws
+    two white dice and goes on while a 0 shows (cut where chances fall below one in a million)."""
+    moving = {0: 1.0}
+    final: dict[int, float] = {}
+    while moving:
+        after: dict[int, float] = {}
+        for offset, chance in moving.items():
+            for o in OUTCOMES[Dice.TWO_WHITE]:
+                stop = (o.ways - o.zero_ways) / WAYS
+                go = o.zero_ways / WAYS
+                if stop:
+                    final[offset + o.moved] = final.get(offset + o.moved, 0.0) + chance * stop
+                if go and chance * go > 1e-6:
+                    after[offset + o.moved] = after.get(offset + o.moved, 0.0) + chance * go
+        moving = after
+    return tuple(sorted(final.items()))
+
+
+class BaseBot:
+    """The decision's shape; a level fills in `worth` (and may change how it buys)."""
+
+    level = "base"
+    #: How much better rolling again must look than parking, in Peanuts.
+    margin = 0.0
+
+    def __init__(self, seat: int, seed: int = 0) -> None:
+        self.seat = seat
+        self.rng = random.Random(f"{self.level}:{seed}:{seat}")
+
+    def decide(self, view: dict[str, Any]) -> Action | None:
+        self.prepare()
+        purchase = view.get("purchase")
+        if purchase is not None and purchase["seat"] == self.seat:
+            return self.buy(view, purchase)
+        turn = view.get("turn")
+        if view.get("phase") != "turns" or turn is None or turn["seat"] != self.seat:
+            return None
+        table = Table.read(view, self.seat)
+        if not turn["thrown"]:
+            return ThrowDice(self.seat, self.best_throw(table, table.position or 0)[0])
+        here = table.position or 0
+        if not turn["can_reroll"]:
+            return Park(self.seat)
+        cost = turn["reroll_cost"] or 0
+        dice, expected = self.best_throw(table, here)
+        if expected - self.cost_weight(table, here) * cost > self.worth(table, here) + self.margin:
+            return ThrowDice(self.seat, dice)
+        return Park(self.seat)
+
+    # ------------------------------------------------------------------ what a level decides
+
+    def prepare(self) -> None:
+        """Forget what held for the previous view (a level's memo)."""
+
+    def worth(self, table: Table, field: int) -> float:
+        """What parking on `field` is worth to this bot, in Peanuts it expects to gain."""
+        raise NotImplementedError
+
+    def cost_weight(self, table: Table, field: int) -> float:
+        """How much a Peanut paid to roll again weighs (more when it goes to a rival)."""
+        return 1.0
+
+    def best_throw(self, table: Table, start: int) -> tuple[Dice, float]:
+        """The throw with the best expected worth from `start`, looking one free roll ahead."""
+        best: tuple[Dice, float] | None = None
+        for dice in Dice:
+            expected = 0.0
+            for o in OUTCOMES[dice]:
+                field = (start + o.moved) % FIELDS
+                stay = self.worth(table, field)
+                expected += (o.ways - o.zero_ways) / WAYS * stay
+                if o.zero_ways:
+                    expected += o.zero_ways / WAYS * max(stay, self._one_more(table, field))
+            if best is None or expected > best[1]:
+                best = (dice, expected)
+        assert best is not None
+        return best
+
+    def _one_more(self, table: Table, start: int) -> float:
+        """The best plain expectation of one more (free) throw from `start`."""
+        return max(
+            sum(o.ways / WAYS * self.worth(table, (start + o.moved) % FIELDS) for o in OUTCOMES[d])
+            for d in Dice
+        )
+
+    def buy(self, view: dict[str, Any], purchase: dict[str, Any]) -> Action:
+        """Buy the most valuable field on offer, keeping a reserve after the preliminary round."""
+        table = Table.read(view, self.seat)
+        choice = self.choose_field(table, purchase["fields"], preliminary=not purchase["may_pass"])
+        if choice is None:
+            return Pass(self.seat)
+        return Buy(self.seat, choice)
+
+    def choose_field(self, table: Table, offered: list[int], *, preliminary: bool) -> int | None:
+        if not offered:
+            return None
+        return max(offered, key=lambda f: table.values[f])

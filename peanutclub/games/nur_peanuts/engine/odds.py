@@ -1,0 +1,94 @@
+"""The exact odds of each throw for the player to move, and what parking on each field would mean.
+
+Pages show these and work nothing out themselves: for black, white and two white, every field
+the pawn may reach, in how many of 36 ways, in how many of those a white die shows 0 (rolling
+again from there is free), what stands on its parking place (it would be bumped), whether the
+pawn would lead the parked pieces, what rolling on from there would cost, and what the round
+would pay or cost this player if it ended with the pieces as they stand and the pawn parked
+there (`outcome`, the same arithmetic as the round's end).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from peanutclub.games.nur_peanuts.engine.board import step
+from peanutclub.games.nur_peanuts.engine.dice import OUTCOMES, WAYS, Dice
+from peanutclub.games.nur_peanuts.engine.pieces import Place
+from peanutclub.games.nur_peanuts.engine.rules import BANK, reroll_price, settle
+
+if TYPE_CHECKING:
+    from peanutclub.games.nur_peanuts.engine.game import Game
+
+
+def outcome_if_parked(game: Game, seat: int, field: int, cash: int) -> int:
+    """What `seat` would receive (positive) or pay (negative) if the round ended now with its
+    pawn parked on `field`, the pieces parked elsewhere where they are, and nothing else moved.
+    A piece parked on `field` itself would be bumped, so it is left out."""
+    values = game.values
+    parked = {
+        p.id: p
+        for p in game.pieces()
+        if p.place is Place.PARKING and p.field != field and p.seat != seat
+    }
+    best_field = field
+    best_seat: int | None = seat
+    for piece in parked.values():
+        if values[piece.field] > values[best_field]:
+            best_field, best_seat = piece.field, piece.seat
+    winner = BANK if best_seat is None else best_seat
+    pawn_fields = {p.seat: p.field for p in parked.values() if p.seat is not None}
+    pawn_fields[seat] = field
+    purse = list(game.cash)
+    purse[seat] = cash
+    net = 0
+    for payment in settle(values, game.owners, purse, winner, best_field, pawn_fields):
+        if payment.payer == seat:
+            net -= payment.amount
+        elif payment.to == seat:
+            net += payment.amount
+    return net
+
+
+def throw_odds(game: Game) -> dict[str, list[dict[str, Any]]]:
+    """Each throw's fields for the player to move (empty outside a turn)."""
+    turn = game.turn
+    if turn is None:
+        return {}
+    seat = turn.seat
+    values, owners = game.values, game.owners
+    price = game.reroll()
+    cash = game.cash[seat] - (price[0] if price is not None else 0)
+    position = game.pawns[seat].field
+    lead = _parked_values(game)
+    odds: dict[str, list[dict[str, Any]]] = {}
+    for dice in Dice:
+        entries = []
+        for o in OUTCOMES[dice]:
+            field = step(position, o.moved)
+            bumped = game.parked_on(field)
+            others = [v for f, v in lead if f != field]
+            cost, payee = reroll_price(values, owners, seat, field)
+            entries.append(
+                {
+                    "field": field,
+                    "moved": o.moved,
+                    "ways": o.ways,
+                    "chance": o.ways / WAYS,
+                    "zero_ways": o.zero_ways,
+                    "value": values[field],
+                    "owner": owners[field],
+                    "bumps": None if bumped is None else bumped.id,
+                    "leads": not others or values[field] > max(others),
+                    "reroll_cost": cost,
+                    "reroll_to": payee if cost else None,
+                    "can_reroll": cost <= cash,
+                    "outcome": outcome_if_parked(game, seat, field, cash),
+                }
+            )
+        odds[dice.value] = entries
+    return odds
+
+
+def _parked_values(game: Game) -> list[tuple[int, int]]:
+    return [(p.field, game.values[p.field]) for p in game.pieces() if p.place is Place.PARKING]

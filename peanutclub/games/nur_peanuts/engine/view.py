@@ -1,0 +1,82 @@
+"""What everyone sees. Nothing in this game is secret, so there is one view for all, built once
+per change of the game and shared (never change it in place)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from peanutclub.games.nur_peanuts.engine.board import FIELDS
+from peanutclub.games.nur_peanuts.engine.game import Game, Phase
+from peanutclub.games.nur_peanuts.engine.odds import throw_odds
+from peanutclub.games.nur_peanuts.engine.rules import BANK, fields_to_end
+
+#: The view's fields that a throw, a park or a stone's step may change without touching any
+#: player's cash, fields or bumped flag: what such an action sends as a patch.
+PATCH_FIELDS = ("phase", "pieces", "turn", "last_throw")
+
+
+def turn_view(game: Game) -> dict[str, Any] | None:
+    turn = game.turn
+    if turn is None or game.phase is not Phase.TURNS:
+        return None
+    price = game.reroll()
+    cost = None if price is None else price[0]
+    return {
+        "seat": turn.seat,
+        "thrown": turn.thrown,
+        "free_reroll": turn.thrown and turn.free,
+        "reroll_cost": cost,
+        "reroll_to": None if price is None or not cost else price[1],
+        "can_reroll": cost is None or cost <= game.cash[turn.seat],
+        "odds": throw_odds(game),
+    }
+
+
+def purchase_view(game: Game) -> dict[str, Any] | None:
+    """Who may buy now and which fields they can afford (the page offers exactly these)."""
+    buyer = game.buyer
+    if buyer is None:
+        return None
+    return {
+        "seat": buyer,
+        "fields": game.affordable(buyer),
+        "may_pass": game.phase is Phase.ROUND_OVER,
+    }
+
+
+def public_view(game: Game) -> dict[str, Any]:
+    """The whole table: board, pieces, money, the turn and its odds, the last throw, results."""
+    cached = game.view_cache
+    if cached is not None and cached[0] == game.version:
+        return cached[1]
+    values, owners = game.values, game.owners
+    view = {
+        "phase": game.phase.value,
+        "round": game.round,
+        "board": [{"index": f, "value": values[f], "owner": owners[f]} for f in range(FIELDS)],
+        "pieces": [p.to_dict() for p in game.pieces()],
+        "players": [
+            {
+                "seat": s,
+                "cash": game.cash[s],
+                "fields": game.fields_of(s),
+                "bumped": game.bumped[s],
+            }
+            for s in range(game.players)
+        ],
+        "bank": {"chips": game.fields_of(BANK), "takings": game.bank_takings},
+        "fields_to_end": fields_to_end(game.players),
+        "start_player": game.start_player,
+        "purchase": purchase_view(game),
+        "turn": turn_view(game),
+        "last_throw": None if game.last_throw is None else game.last_throw.to_dict(),
+        "round_result": None if game.round_result is None else game.round_result.to_dict(),
+        "result": None if game.result is None else game.result.to_dict(),
+    }
+    game.view_cache = (game.version, view)
+    return view
+
+
+def private_view(game: Game, seat: int) -> dict[str, Any]:
+    """Nothing is secret: a seat's own view only says which seat it is."""
+    return {"seat": seat}

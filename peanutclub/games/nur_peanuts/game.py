@@ -1,0 +1,240 @@
+"""Nur Peanuts! as the server hosts it: the dice engine behind the game plug-in.
+
+The engine (`engine/`) holds the rules; this class adds what a room needs around them: the
+table's pace (its `Settings`), the one clock that should run (a player's turn clock, a stone's
+step, the pause between rounds), the small public patch a throw or a park makes, and the
+finished game's story for its history page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field
+
+from peanutclub.core import BotFactory, Codes, GameSettings, Message, Timer, bounded
+from peanutclub.core.settings import DEV_MAX
+from peanutclub.games.nur_peanuts.bots import LEVELS
+from peanutclub.games.nur_peanuts.engine import (
+    CODES,
+    FIELDS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PATCH_FIELDS,
+    STANDARD,
+    START_CASH,
+    Action,
+    Event,
+    Game,
+    NextRound,
+    Phase,
+    StoneStep,
+    action_from_dict,
+    private_view,
+    public_view,
+)
+from peanutclub.games.nur_peanuts.engine.board import BOARD_KINDS
+from peanutclub.games.nur_peanuts.engine.rules import fields_to_end
+from peanutclub.games.nur_peanuts.moves import MOVES
+
+#: Settings that are a choice among names rather than a number within bounds.
+CHOICES: dict[str, tuple[str, ...]] = {"board": BOARD_KINDS}
+
+
+class Settings(GameSettings):
+    """The pace of one table, and its board.
+
+    `board` is not a number, so the checks of the bounds (`problems`) and the listing
+    (`describe`) know it as a choice among names.
+    """
+
+    turn_seconds: float = bounded(30, 10, 120)
+    stone_step_seconds: float = bounded(1.2, 0.5, 5)
+    between_rounds_seconds: float = bounded(6, 2, 30)
+    board: Literal["standard", "random"] = Field(
+        default="standard", json_schema_extra={"choices": list(BOARD_KINDS)}
+    )
+
+    def problems(self, *, dev: bool) -> list[str]:
+        bad = []
+        for name, field in type(self).model_fields.items():
+            value = getattr(self, name)
+            if name in CHOICES:
+                ok = value in CHOICES[name]
+            elif dev:
+                ok = 0 <= value <= DEV_MAX
+            else:
+                extra = field.json_schema_extra
+                assert isinstance(extra, dict)
+                low, high = extra["min"], extra["max"]
+                assert isinstance(low, int | float) and isinstance(high, int | float)
+                ok = low <= value <= high
+            if not ok:
+                bad.append(name)
+        return bad
+
+    @classmethod
+    def describe(cls) -> dict[str, dict[str, Any]]:
+        described = super().describe()
+        for name, choices in CHOICES.items():
+            described[name] = {"default": cls.model_fields[name].default, "choices": list(choices)}
+        return described
+
+
+class NurPeanuts:
+    """One game of Nur Peanuts! at a table (and, on the class, what every table shares)."""
+
+    id: ClassVar[str] = "nur-peanuts"
+    name: ClassVar[Mapping[str, str]] = {"en": "Nur Peanuts!", "fr": "Nur Peanuts!"}
+    players: ClassVar[range] = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+    Settings: ClassVar[type[GameSettings]] = Settings
+    moves: ClassVar[tuple[type[Message], ...]] = MOVES
+    bots: ClassVar[Mapping[str, BotFactory]] = LEVELS
+    codes: ClassVar[Codes] = CODES
+
+    def __init__(self, players: int, seed: int, settings: GameSettings) -> None:
+        pace: Any = settings
+        self.engine = Game(players, seed, pace.board)
+        self.seed = seed
+        self.seat_count = players
+        self._settings = settings
+
+    @property
+    def settings(self) -> GameSettings:
+        return self._settings
+
+    @settings.setter
+    def settings(self, value: GameSettings) -> None:
+        """The host may change the pace mid-game, but the board is drawn once: the kept
+        settings keep the game's board, so an export replays the board that was played."""
+        self._settings = value.model_copy(update={"board": self.engine.board_kind})
+
+    @classmethod
+    def action_from_dict(cls, data: dict[str, Any]) -> Action:
+        return action_from_dict(data)
+
+    @classmethod
+    def lobby(cls, seats: int) -> dict[str, Any]:
+        return {
+            "phase": "lobby",
+            "round": 0,
+            "board": [{"index": f, "value": STANDARD[f], "owner": None} for f in range(FIELDS)],
+            "pieces": [],
+            "players": [
+                {"seat": s, "cash": START_CASH, "fields": [], "bumped": False} for s in range(seats)
+            ],
+            "bank": {"chips": [], "takings": 0},
+            "fields_to_end": fields_to_end(min(max(seats, MIN_PLAYERS), MAX_PLAYERS)),
+            "start_player": None,
+            "purchase": None,
+            "turn": None,
+            "last_throw": None,
+            "round_result": None,
+            "result": None,
+        }
+
+    @classmethod
+    def lobby_private(cls, seat: int) -> dict[str, Any]:
+        return {"seat": seat}
+
+    @classmethod
+    def history(cls, export: dict[str, Any]) -> dict[str, Any]:
+        """The game round by round: each round's events and the table as it ended."""
+        settings = cls.Settings.model_validate(export.get("settings") or {})
+        game = cls(int(export["players"]), int(export["seed"]), settings)
+        steps: list[dict[str, Any]] = [
+            {"title": "start", "round": 0, "events": [e.to_dict() for e in game.start_events]}
+        ]
+        current: list[dict[str, Any]] = []
+        for raw in export["actions"]:
+            events = game.apply(action_from_dict(raw))
+            current += [e.to_dict() for e in events]
+            if game.engine.phase in (Phase.ROUND_OVER, Phase.OVER) and any(
+                e.kind in ("round_over", "game_over", "bought", "passed") for e in events
+            ):
+                steps.append(
+                    {
+                        "title": "round",
+                        "round": game.engine.round,
+                        "events": current,
+                        "table": game.public_view(),
+                    }
+                )
+                current = []
+        if current:
+            steps.append({"title": "rest", "round": game.engine.round, "events": current})
+        return {
+            "players": game.seat_count,
+            "names": export.get("names") or [f"Player {s + 1}" for s in range(game.seat_count)],
+            "steps": steps,
+            "result": export.get("result"),
+        }
+
+    # ------------------------------------------------------------------ a game being played
+
+    @property
+    def version(self) -> int:
+        return self.engine.version
+
+    @property
+    def log(self) -> list[Action]:
+        return self.engine.log
+
+    @property
+    def phase(self) -> str:
+        return self.engine.phase.value
+
+    @property
+    def over(self) -> bool:
+        return self.engine.phase is Phase.OVER
+
+    @property
+    def start_events(self) -> list[Event]:
+        return self.engine.start_events
+
+    def apply(self, action: Action) -> list[Event]:
+        return self.engine.apply(action)
+
+    def public_view(self) -> dict[str, Any]:
+        return public_view(self.engine)
+
+    def private_view(self, seat: int) -> dict[str, Any]:
+        return private_view(self.engine, seat)
+
+    def patch(self, action: Action) -> dict[str, Any] | None:
+        """A throw, a park or a stone's step that moved no money and bumped no pawn changes only
+        the pieces, the turn and the last throw: those go as a patch, the same for everyone.
+        Anything else (a payment, a purchase, a round's end) sends whole states."""
+        game = self.engine
+        if game.touched or game.phase not in (Phase.TURNS, Phase.STONES):
+            return None
+        view = public_view(game)
+        return {name: view[name] for name in PATCH_FIELDS}
+
+    def timer(self) -> Timer | None:
+        """A player's decision runs on the turn clock (the clock then plays the safest move
+        for them); a stone throws at its steady pace; a round's result stays on view for the
+        pause between rounds."""
+        game = self.engine
+        action = game.clock_action()
+        if action is None:
+            return None
+        pace: Any = self.settings
+        if isinstance(action, StoneStep):
+            return Timer("stone", float(pace.stone_step_seconds), action)
+        if isinstance(action, NextRound):
+            return Timer("next_round", float(pace.between_rounds_seconds), action)
+        return Timer("turn", float(pace.turn_seconds), action)
+
+    def restarted(self) -> Action | None:
+        """Nothing to take back: every clock starts over after a restart, and no clock here
+        is half-way through anything a player could lose."""
+        return None
+
+    def result(self) -> dict[str, Any] | None:
+        """Why the game ended and who won (None while it runs)."""
+        result = self.engine.result
+        if result is None:
+            return None
+        return {**result.to_dict(), "cash": list(self.engine.cash)}

@@ -1,0 +1,216 @@
+"""What `peanutclub simulate --game nur-peanuts` counts, and the figures a designer asks for.
+
+The generic driver (`peanutclub/simulate.py`) plays the games through the plug-in; this module
+tallies each game's events (rounds, rerolls, bumps, who won each round) and sums the games up:
+rounds per game and their spread, how the games end, win rates by seat and by level, and how
+often a game passes 200 rounds (a reviewer feared the game might never end). No host action is
+needed: some clock always runs until the game is over.
+
+`python -m peanutclub.games.nur_peanuts.simulate --games 10000 --players 4` prints the same
+summary while the game is not yet listed among the server's games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from peanutclub.games.nur_peanuts.game import NurPeanuts
+from peanutclub.simulate import Played
+
+#: A game this long is what the reviewer's worry is about.
+LONG_GAME = 200
+REASONS = ("six_fields", "five_fields", "bank_chips", "all_sold", "bankrupt")
+
+
+@dataclass
+class GameResult:
+    """One finished game, reduced to what the summary needs (plain values, cheap to pickle)."""
+
+    played: Played
+    rounds: int
+    reason: str
+    winners: tuple[int, ...]
+    cash: tuple[int, ...]  # per seat, at the end
+    fields: tuple[int, ...]  # fields held, per seat, at the end
+    bank_chips: int
+    bank_rounds: int  # rounds the bank won
+    throws: int  # pawns' throws
+    rerolls_paid: int
+    rerolls_free: int
+    bumps: int
+
+
+class Tally:
+    """One game's events, counted as they happen."""
+
+    def __init__(self) -> None:
+        self.throws = self.paid = self.free = self.bumps = self.bank_rounds = 0
+        self._zero = False
+
+    def add(self, events: Iterable[Any]) -> None:
+        for e in events:
+            kind = e.kind
+            if kind == "thrown" and e.data["seat"] is not None:
+                self.throws += 1
+                if e.data["paid"]:
+                    self.paid += 1
+            elif kind == "bumped":
+                self.bumps += 1
+            elif kind == "round_over" and e.data["winner"] == "bank":
+                self.bank_rounds += 1
+            if kind == "thrown" and e.data["seat"] is not None:
+                # a throw after a 0 on a white die was a free roll again
+                if self._zero:
+                    self.free += 1
+                self._zero = bool(e.data["zero"])
+            elif kind in ("turn", "parked"):
+                self._zero = False
+
+    def result(self, game: NurPeanuts, played: Played) -> GameResult:
+        engine = game.engine
+        assert engine.result is not None
+        return GameResult(
+            played=played,
+            rounds=engine.round,
+            reason=engine.result.reason.value,
+            winners=engine.result.winners,
+            cash=tuple(engine.cash),
+            fields=tuple(len(engine.fields_of(s)) for s in range(engine.players)),
+            bank_chips=len(engine.fields_of("bank")),
+            bank_rounds=self.bank_rounds,
+            throws=self.throws,
+            rerolls_paid=self.paid,
+            rerolls_free=self.free,
+            bumps=self.bumps,
+        )
+
+
+@dataclass
+class Summary:
+    """Totals over many games. Wins are shared: a tie for first gives each winner a fraction."""
+
+    games: int = 0
+    rounds: list[int] = field(default_factory=list)
+    reasons: Counter[str] = field(default_factory=Counter)
+    long_games: int = 0
+    bank_rounds: int = 0
+    throws: int = 0
+    rerolls_paid: int = 0
+    rerolls_free: int = 0
+    bumps: int = 0
+    seats_played: Counter[str] = field(default_factory=Counter)  # by level
+    wins_by_level: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
+    wins_by_seat: defaultdict[int, float] = field(default_factory=lambda: defaultdict(float))
+    games_by_players: Counter[int] = field(default_factory=Counter)
+
+    def add(self, r: GameResult) -> None:
+        self.games += 1
+        self.games_by_players[r.played.players] += 1
+        self.rounds.append(r.rounds)
+        self.reasons[r.reason] += 1
+        self.long_games += r.rounds > LONG_GAME
+        self.bank_rounds += r.bank_rounds
+        self.throws += r.throws
+        self.rerolls_paid += r.rerolls_paid
+        self.rerolls_free += r.rerolls_free
+        self.bumps += r.bumps
+        share = 1.0 / len(r.winners)
+        for seat, level in enumerate(r.played.levels):
+            self.seats_played[level] += 1
+            if seat in r.winners:
+                self.wins_by_level[level] += share
+                self.wins_by_seat[seat] += share
+
+    def spread(self) -> dict[str, float]:
+        """Rounds per game: mean, standard deviation, quartiles, 99th percentile, longest."""
+        rounds = sorted(self.rounds) or [0]
+        cuts = statistics.quantiles(rounds, n=100) if len(rounds) > 1 else [rounds[0]] * 99
+        return {
+            "mean": statistics.fmean(rounds),
+            "stdev": statistics.pstdev(rounds),
+            "min": rounds[0],
+            "p25": cuts[24],
+            "median": statistics.median(rounds),
+            "p75": cuts[74],
+            "p99": cuts[98],
+            "max": rounds[-1],
+        }
+
+    def report(self) -> list[str]:
+        """The game's part of the summary, as lines of a plain text table."""
+        g = max(self.games, 1)
+        s = self.spread()
+        lines = [
+            f"rounds per game: mean {s['mean']:.1f}, sd {s['stdev']:.1f}, min {s['min']},"
+            f" quartiles {s['p25']:.0f}/{s['median']:.0f}/{s['p75']:.0f}, p99 {s['p99']:.0f},"
+            f" max {s['max']}",
+            f"games over {LONG_GAME} rounds: {self.long_games} ({self.long_games / g:.2%})",
+            "",
+            f"{'the game ended by':<20}{'games':>7}{'share':>9}",
+        ]
+        for reason in REASONS:
+            n = self.reasons[reason]
+            if n:
+                lines.append(f"{reason:<20}{n:>7}{n / g:>9.1%}")
+        lines += ["", f"{'level':<10}{'seats':>8}{'win rate':>10}"]
+        for level in sorted(self.seats_played):
+            played = self.seats_played[level]
+            lines.append(f"{level:<10}{played:>8}{self.wins_by_level[level] / played:>10.1%}")
+        lines += ["", f"{'seat':<10}{'win rate':>10}"]
+        for seat in sorted({*self.wins_by_seat, *range(max(self.games_by_players, default=0))}):
+            played = sum(n for p, n in self.games_by_players.items() if p > seat) or 1
+            lines.append(f"{seat:<10}{self.wins_by_seat[seat] / played:>10.1%}")
+        rounds = max(sum(self.rounds), 1)
+        lines += [
+            "",
+            f"per round: {self.throws / rounds:.2f} pawn throws, {self.rerolls_paid / rounds:.2f}"
+            f" paid rerolls, {self.rerolls_free / rounds:.2f} free rerolls,"
+            f" {self.bumps / rounds:.2f} bumps; the bank won {self.bank_rounds / rounds:.1%}"
+            " of rounds",
+        ]
+        return lines
+
+
+def play(players: int, seed: int, levels: Sequence[str] | str = "normal") -> GameResult:
+    """One bot game through the generic driver, with this game listed for as long as it takes
+    (it is not among the server's games until its pages exist)."""
+    from peanutclub.games import GAMES
+    from peanutclub.simulate import play_game
+
+    listed = NurPeanuts.id in GAMES
+    GAMES.setdefault(NurPeanuts.id, NurPeanuts)
+    try:
+        result: GameResult = play_game(players, seed, levels, NurPeanuts.id)
+    finally:
+        if not listed:
+            GAMES.pop(NurPeanuts.id, None)
+    return result
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """`python -m peanutclub.games.nur_peanuts.simulate`: the designer's figures."""
+    from peanutclub.games import GAMES
+    from peanutclub.simulate import run
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bots", default="normal")
+    parser.add_argument("--jobs", "-j", type=int, default=1)
+    args = parser.parse_args(argv)
+    GAMES.setdefault(NurPeanuts.id, NurPeanuts)
+    levels = [name.strip() for name in args.bots.split(",") if name.strip()]
+    summary = run(args.games, args.players, args.seed, levels, args.jobs, sys.stderr, NurPeanuts.id)
+    print(summary.report())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
