@@ -28,8 +28,10 @@ from peanutclub.games.nur_peanuts.engine import (
     Event,
     Game,
     NextRound,
+    Park,
     Phase,
     StoneStep,
+    ThrowDice,
     action_from_dict,
     private_view,
     public_view,
@@ -207,6 +209,8 @@ class NurPeanuts:
         the pieces, the turn and the last throw: those go as a patch, the same for everyone.
         Anything else (a payment, a purchase, a round's end) sends whole states."""
         game = self.engine
+        if not isinstance(action, ThrowDice | Park | StoneStep):
+            return None
         if game.touched or game.phase not in (Phase.TURNS, Phase.STONES):
             return None
         view = public_view(game)

@@ -1,0 +1,85 @@
+"""The bots: legal, for their own seat only, reading nothing but the public view."""
+
+from __future__ import annotations
+
+import pytest
+
+from peanutclub.games.nur_peanuts.bots import LEVELS, make_bot
+from peanutclub.games.nur_peanuts.bots.base import stone_offsets
+from peanutclub.games.nur_peanuts.engine import (
+    Buy,
+    Dice,
+    Game,
+    Park,
+    Pass,
+    Phase,
+    ThrowDice,
+    public_view,
+)
+from peanutclub.games.nur_peanuts.simulate import play
+
+from .conftest import arrange, move_and_park, throw
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_a_bot_plays_whole_games_without_a_refused_action(level: str) -> None:
+    for players in (2, 4, 6):
+        result = play(players, 100 + players, level)
+        assert result.played.bot_errors == {}
+        assert result.reason
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_a_bot_acts_only_on_its_own_turn(level: str) -> None:
+    game = arrange(3, {0: 1, 1: 3, 2: 5})  # seat 1 is to move
+    view = public_view(game)
+    assert make_bot(level, 0).decide(view) is None
+    assert make_bot(level, 2).decide(view) is None
+    action = make_bot(level, 1).decide(view)
+    assert action is not None and getattr(action, "seat", None) == 1
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_a_bot_buys_in_the_preliminary_round_and_may_pass_after_a_round(level: str) -> None:
+    game = Game(4, 2)
+    seat = game.start_player
+    action = make_bot(level, seat).decide(public_view(game))
+    assert isinstance(action, Buy) and action.field in game.affordable(seat)
+    game = arrange(3, {0: 22, 1: 20, 2: 14})
+    for _ in range(3):
+        move_and_park(game, (1, 1))
+    assert game.phase is Phase.ROUND_OVER and game.buyer == 0
+    action = make_bot(level, 0).decide(public_view(game))
+    assert isinstance(action, Buy | Pass)
+    if isinstance(action, Buy):
+        assert action.field in game.affordable(0)
+
+
+def test_a_bot_parks_when_it_cannot_pay_to_roll_again() -> None:
+    game = arrange(2, {0: 1, 1: 23}, cash={1: 100})
+    throw(game, Dice.TWO_WHITE, 1, 1)
+    for level in LEVELS:
+        assert make_bot(level, 1).decide(public_view(game)) == Park(1)
+
+
+def test_the_stones_travel_is_a_distribution() -> None:
+    offsets = stone_offsets()
+    assert sum(p for _, p in offsets) == pytest.approx(1, abs=1e-4)
+    assert all(o >= 1 for o, _ in offsets)  # a stone always moves before it parks
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_bot_parks_on_a_lead_nobody_is_left_to_take(level: str) -> None:
+    game = arrange(2, {0: 12, 1: 22})  # seat 0 starts (1100)
+    move_and_park(game, (1, 1))  # seat 0 on 500
+    throw(game, Dice.TWO_WHITE, 1, 1)  # seat 1 onto 2400
+    assert make_bot(level, 1).decide(public_view(game)) == Park(1)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_bot_rolls_again_for_free_when_it_trails(level: str) -> None:
+    game = arrange(2, {0: 12, 1: 22})
+    move_and_park(game, (3, 3))  # seat 0 on 2200
+    throw(game, Dice.TWO_WHITE, 0, 1)  # seat 1 onto 1200, a 0 showed
+    action = make_bot(level, 1).decide(public_view(game))
+    assert isinstance(action, ThrowDice) and action.seat == 1

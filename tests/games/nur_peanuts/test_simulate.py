@@ -1,0 +1,39 @@
+"""What the simulator counts in Nur Peanuts! games, and a summary that adds up."""
+
+from __future__ import annotations
+
+import math
+
+from peanutclub.games import GAMES
+from peanutclub.games.nur_peanuts.simulate import LONG_GAME, Summary, play
+
+
+def test_a_game_is_the_same_for_the_same_seed() -> None:
+    assert play(3, 42, ["easy", "hard"]) == play(3, 42, ["easy", "hard"])
+    assert play(4, 1) != play(4, 2)
+
+
+def test_playing_leaves_the_servers_games_as_they_were() -> None:
+    before = dict(GAMES)
+    play(2, 1)
+    assert before == GAMES
+
+
+def test_the_summary_adds_up() -> None:
+    summary = Summary()
+    games = 0
+    for players in (2, 3, 5):
+        for seed in range(4):
+            summary.add(play(players, seed, ["easy", "normal", "hard"]))
+            games += 1
+    assert summary.games == games == len(summary.rounds)
+    assert sum(summary.reasons.values()) == games
+    assert math.isclose(sum(summary.wins_by_level.values()), games)
+    assert math.isclose(sum(summary.wins_by_seat.values()), games)
+    assert sum(summary.seats_played.values()) == 4 * (2 + 3 + 5)
+    assert summary.long_games == sum(r > LONG_GAME for r in summary.rounds)
+    spread = summary.spread()
+    assert spread["min"] <= spread["median"] <= spread["max"]
+    text = "\n".join(summary.report())
+    for heading in ("rounds per game", "ended by", "win rate", "200 rounds", "per round"):
+        assert heading in text
