@@ -130,6 +130,6 @@ class Summary:
             per_game = self.points[level] / n
             lines.append(
                 f"{level:<10}{n:>8}{per_game:>13.1f}{per_game / max(per_game_rounds, 1):>14.2f}"
-                f"{self.wins_by_level[level] / g:>11.1%}{n / seats_total:>12.1%}"
+                f"{self.wins_by_level.get(level, 0.0) / g:>11.1%}{n / seats_total:>12.1%}"
             )
         return lines

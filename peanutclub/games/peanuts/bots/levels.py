@@ -21,7 +21,7 @@ class NormalBot(BaseBot):
 
     level: ClassVar[str] = "normal"
     reaction_seconds: ClassVar[float] = 0.9
-    overlook: ClassVar[float] = 0.05
+    overlook: ClassVar[float] = 0.12
     frees_piles: ClassVar[bool] = True
 
 
