@@ -1,6 +1,7 @@
 """`peanutclub schema [--game ID]`: the protocol's JSON Schema for one game, generated from the
-pydantic models (the platform's messages, the game's moves, and its view and patch, declared in
-the game's `frames` module), to a file or stdout. docs/protocol.schema.json is Peanut Club's."""
+pydantic models (the platform's messages, the game's moves, and its view, patch and answers,
+declared in the game's `frames` module), to a file or stdout. docs/protocol.schema.json is
+Peanut Club's."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ def game_schema(game: type[Game]) -> str:
         frames = importlib.import_module(f"{package}.frames")
     except ModuleNotFoundError:
         raise ValueError(f"{game.id} declares no server frames ({package}.frames)") from None
-    return schema_text(game, frames.View, frames.Patch)
+    return schema_text(game, frames.View, frames.Patch, getattr(frames, "ANSWERS", ()))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -15,7 +15,7 @@ from peanutclub.core.game import (
     replay,
     replay_export,
 )
-from peanutclub.core.moves import Message, Move, seated
+from peanutclub.core.moves import Message, Move, Query, seated
 from peanutclub.core.settings import GameSettings, bounded
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "GameSettings",
     "Message",
     "Move",
+    "Query",
     "RuleError",
     "Timer",
     "bounded",

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar, NamedTuple, Protocol
 
 from peanutclub.core.errors import Codes
-from peanutclub.core.moves import Move
+from peanutclub.core.moves import Message
 from peanutclub.core.settings import GameSettings
 
 
@@ -65,8 +65,9 @@ class Game(Protocol):
     #: How many may sit at a table.
     players: ClassVar[range]
     Settings: ClassVar[type[GameSettings]]
-    #: The client messages this game takes beyond the platform's (each a `Move`).
-    moves: ClassVar[tuple[type[Move], ...]]
+    #: The client messages this game takes beyond the platform's: each a `Move`, or a `Query`
+    #: that changes nothing.
+    moves: ClassVar[tuple[type[Message], ...]]
     bots: ClassVar[Mapping[str, BotFactory]]
     #: The game's own rule codes with their English and French messages.
     codes: ClassVar[Codes]

@@ -1,8 +1,9 @@
 """The base of every client message: strict pydantic models, one per `type`.
 
 A game's moves subclass `Move` and say, in `to_action`, which engine action they are for the
-seat that sent them. The server parses each frame into exactly one message of the room's game
-(one parse per frame) and never looks inside a move.
+seat that sent them; its questions subclass `Query` and say, in `answer`, what the game would
+make of something without doing it. The server parses each frame into exactly one message of
+the room's game (one parse per frame) and never looks inside a move.
 """
 
 from __future__ import annotations
@@ -32,6 +33,17 @@ class Move(Message):
     def to_action(self, seat: int | None, host: bool) -> Any:
         """The engine action this move is for `seat` (None: a viewer without a seat, the host's
         TV among them); raises `RuleError` when that viewer may not make it."""
+        raise NotImplementedError
+
+
+class Query(Message):
+    """A question a viewer asks about the game as it stands, answered to that connection alone:
+    a dry run of a move, say, so that a page can tell a player what the server would decide
+    without deciding anything itself. It changes nothing and is never logged."""
+
+    def answer(self, game: Any, seat: int | None, host: bool) -> dict[str, Any]:
+        """The reply frame's fields (`type` among them) for this viewer; raises `RuleError`
+        when that viewer may not ask it now."""
         raise NotImplementedError
 
 

@@ -27,12 +27,14 @@ def find_game(game_id: str) -> type[Game]:
 
 
 def describe(game: type[Game]) -> dict[str, object]:
-    """A game as `GET /api/games` lists it: its id, names, player range and settings."""
+    """A game as `GET /api/games` lists it: its id, names, player range, settings and bot
+    levels: everything a page needs to build a lobby for it without restating the game."""
     return {
         "id": game.id,
         "name": dict(game.name),
         "players": {"min": game.players.start, "max": game.players.stop - 1},
         "settings": game.Settings.describe(),
+        "bots": list(game.bots),
     }
 
 

@@ -1,12 +1,13 @@
 """From a parsed client message to the room method that handles it: the protocol's only router.
 
 It holds no rules: it checks who may send what (handshake first, host commands from the host)
-and hands a game's move, as the engine action its game makes of it, to the room.
+and hands a game's move, as the engine action its game makes of it, to the room, and a game's
+question to the room to answer.
 """
 
 from __future__ import annotations
 
-from peanutclub.core import Message, Move, refuse
+from peanutclub.core import Message, Move, Query, refuse
 from peanutclub.server import protocol as p
 from peanutclub.server.room import Room, Viewer
 
@@ -33,6 +34,8 @@ async def command(room: Room, viewer: Viewer, message: Message) -> None:
     match message:
         case p.Join() | p.Resume() | p.Watch():
             raise refuse("wrong_phase", "This connection has already joined.")
+        case Query():
+            await room.ask(viewer, message, ref)
         case p.Resync():
             await room.resync(viewer, ref)
         case p.Start():

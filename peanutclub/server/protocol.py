@@ -182,8 +182,11 @@ def salvage_ref(text: str | bytes) -> str | int | None:
 # declares its view and its patch's fields; the envelopes are the same for every game.
 
 
-def server_messages(view: type[BaseModel], patch: type[BaseModel]) -> Any:
-    """The server frames of a game whose whole view is `view` and whose patch is `patch`."""
+def server_messages(
+    view: type[BaseModel], patch: type[BaseModel], answers: tuple[type[BaseModel], ...] = ()
+) -> Any:
+    """The server frames of a game whose whole view is `view`, whose patch is `patch`, and
+    whose questions are answered with `answers`."""
 
     class Welcome(Out):
         type: Literal["welcome"]
@@ -201,14 +204,20 @@ def server_messages(view: type[BaseModel], patch: type[BaseModel]) -> Any:
         events: list[Event]
         ref: str | int | None = None
 
-    return Annotated[Welcome | State | patch | Error, Field(discriminator="type")]
+    frames: Any = Union[(Welcome, State, patch, Error, *answers)]
+    return Annotated[frames, Field(discriminator="type")]
 
 
-def json_schema(game: type[Game], view: type[BaseModel], patch: type[BaseModel]) -> dict[str, Any]:
+def json_schema(
+    game: type[Game],
+    view: type[BaseModel],
+    patch: type[BaseModel],
+    answers: tuple[type[BaseModel], ...] = (),
+) -> dict[str, Any]:
     """The protocol's JSON Schema for `game`: every client message and every server frame."""
     union: Any = Union[message_types(game)]  # noqa: UP007
     client = TypeAdapter(Annotated[union, Field(discriminator="type")]).json_schema()
-    server = TypeAdapter(server_messages(view, patch)).json_schema()
+    server = TypeAdapter(server_messages(view, patch, answers)).json_schema()
     defs = {**client.pop("$defs", {}), **server.pop("$defs", {})}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -219,5 +228,11 @@ def json_schema(game: type[Game], view: type[BaseModel], patch: type[BaseModel])
     }
 
 
-def schema_text(game: type[Game], view: type[BaseModel], patch: type[BaseModel]) -> str:
-    return orjson.dumps(json_schema(game, view, patch), option=orjson.OPT_INDENT_2).decode() + "\n"
+def schema_text(
+    game: type[Game],
+    view: type[BaseModel],
+    patch: type[BaseModel],
+    answers: tuple[type[BaseModel], ...] = (),
+) -> str:
+    schema = json_schema(game, view, patch, answers)
+    return orjson.dumps(schema, option=orjson.OPT_INDENT_2).decode() + "\n"

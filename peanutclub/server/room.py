@@ -23,7 +23,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from peanutclub.core import Action, Game, RuleError, export_game, refuse, replay
+import orjson
+
+from peanutclub.core import Action, Game, Query, RuleError, export_game, refuse, replay
 from peanutclub.games import find_game
 from peanutclub.server import views
 from peanutclub.server.changelock import ChangeLock
@@ -200,6 +202,14 @@ class Room:
                 and self.seats[seat].online
             ):
                 await self._commit("presence", {"seat": seat, "online": False})
+
+    async def ask(self, viewer: Viewer, query: Query, ref: Any) -> None:
+        """Answer a game's question to the viewer who asked it alone; nothing changes."""
+        async with self._lock:
+            if self.game is None:
+                raise refuse("wrong_phase", "The game has not started.")
+            answer = query.answer(self.game, viewer.seat, viewer.host)
+            viewer.send(orjson.dumps({**answer, "ref": ref} if ref is not None else answer))
 
     async def resync(self, viewer: Viewer, ref: Any) -> None:
         async with self._lock:

@@ -9,13 +9,13 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from peanutclub.games.peanut_club.frames import Patch, View
+from peanutclub.games.peanut_club.frames import ANSWERS, Patch, View
 from peanutclub.server.protocol import server_messages
 
 from .harness import Client
 
 #: Peanut Club's server frames, as the protocol declares them.
-SERVER_MESSAGE: TypeAdapter[object] = TypeAdapter(server_messages(View, Patch))
+SERVER_MESSAGE: TypeAdapter[object] = TypeAdapter(server_messages(View, Patch, ANSWERS))
 
 #: Tiny clock steps (development mode): a whole game takes about a second.
 FAST = {"going_step_seconds": 0.01, "idle_seconds": 0.03, "pay_seconds": 5}

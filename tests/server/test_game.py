@@ -105,3 +105,52 @@ def test_rematch_returns_everyone_to_the_lobby_and_a_new_game_starts(
         await asyncio.gather(*(c.ws.close() for c in (host, *others)))
 
     run(body())
+
+
+def test_the_payers_dry_run_is_answered_to_the_payer_alone_and_changes_nothing(
+    dev_server: RunningServer,
+) -> None:
+    async def body() -> None:
+        room = dev_server.create_room(seed=3, going_step_seconds=0.01, idle_seconds=0)
+        code = room["code"]
+        tv = await watch(dev_server, code, room["host_token"])
+        players = [await join(dev_server, code, n) for n in ("Ana", "Bo", "Cy")]
+        ana, bo, _ = players
+        await ana.send(type="check_pay", cards=[1], ref="early")
+        assert (await ana.error("wrong_phase"))["ref"] == "early"
+        await tv.send(type="start")
+        view = (
+            await ana.until(lambda m: m["type"] == "state" and m["state"]["phase"] == "bidding")
+        )["state"]
+        hand = view["you"]["hand"]
+        currency = hand[0]["currency"]
+        mine = sorted((c for c in hand if c["currency"] == currency), key=lambda c: c["value"])
+        await ana.send(type="bid", amount=mine[0]["value"], currency=currency)
+        await ana.send(type="going")
+        paying = await ana.until(
+            lambda m: m["type"] == "state" and m["state"]["phase"] == "paying", timeout=10
+        )
+        seq = paying["seq"]
+        ids = [c["id"] for c in mine]
+        await ana.send(type="check_pay", cards=ids, ref=7)
+        answer = await ana.until(lambda m: m["type"] == "pay_check")
+        assert answer["ref"] == 7 and answer["amount"] == mine[0]["value"]
+        assert answer["ok"] is (len(ids) == 1)
+        if len(ids) > 1:
+            assert answer["code"] == "bad_payment" and answer["unneeded"] in ids
+        await ana.send(type="check_pay", cards=[mine[0]["id"]], ref=8)
+        good = await ana.until(lambda m: m["type"] == "pay_check")
+        assert (good["ok"], good["value"], good["ref"]) == (True, mine[0]["value"], 8)
+        await bo.send(type="check_pay", cards=[mine[0]["id"]])
+        await bo.error("not_your_payment")
+        await tv.send(type="check_pay", cards=[mine[0]["id"]])
+        await tv.error("not_seated")
+        await ana.send(type="resync")
+        again = await ana.until(lambda m: m["type"] == "state")
+        assert again["seq"] == seq  # nothing changed in the room
+        for client in (tv, *players[1:]):
+            assert not any(m["type"] == "pay_check" for m in client.messages)
+        for client in (tv, *players):
+            await client.ws.close()
+
+    run(body())

@@ -86,6 +86,7 @@ def test_a_registered_game_is_listed_with_its_settings_bounds(
             "pile": {"default": 10, "min": 4, "max": 30},
             "turn_seconds": {"default": 20, "min": 5, "max": 60},
         },
+        "bots": ["first"],
     }
 
 

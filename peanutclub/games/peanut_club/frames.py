@@ -124,3 +124,20 @@ class Patch(Out):
     deadline_kind: Literal["going", "idle", "pay"] | None
     now: int
     events: list[Event]
+
+
+class PayCheck(Out):
+    """The answer to `check_pay`, to the payer alone: what paying with those cards would do."""
+
+    type: Literal["pay_check"]
+    ok: bool
+    amount: int
+    value: int | None = Field(description="What the cards count for toward the bid.")
+    code: str | None = Field(description="Why `pay` would be refused (a rule code), or null.")
+    message: str | None
+    unneeded: int | None = Field(description="A card that could stay in hand, if one could.")
+    ref: str | int | None = None
+
+
+#: The answers to this game's questions (`Query` messages), each sent to the asker alone.
+ANSWERS: tuple[type[Out], ...] = (PayCheck,)

@@ -12,7 +12,7 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from peanutclub.core import BotFactory, Codes, GameSettings, Move, Timer, bounded
+from peanutclub.core import BotFactory, Codes, GameSettings, Message, Timer, bounded
 from peanutclub.games.peanut_club import history
 from peanutclub.games.peanut_club.bots import LEVELS
 from peanutclub.games.peanut_club.engine import (
@@ -56,7 +56,7 @@ class PeanutClub:
     name: ClassVar[Mapping[str, str]] = {"en": "Peanut Club", "fr": "Peanut Club"}
     players: ClassVar[range] = range(MIN_PLAYERS, MAX_PLAYERS + 1)
     Settings: ClassVar[type[GameSettings]] = Settings
-    moves: ClassVar[tuple[type[Move], ...]] = MOVES
+    moves: ClassVar[tuple[type[Message], ...]] = MOVES
     bots: ClassVar[Mapping[str, BotFactory]] = LEVELS
     codes: ClassVar[Codes] = CODES
 

@@ -6,13 +6,16 @@ turns a frame's fields into the action for the seat that sent it.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, cast
+from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
 
 from pydantic import Field
 
-from peanutclub.core import Move, refuse, seated
+from peanutclub.core import Message, Move, Query, refuse, seated
 from peanutclub.games.peanut_club.engine import Currency
 from peanutclub.games.peanut_club.engine import actions as engine
+
+if TYPE_CHECKING:
+    from peanutclub.games.peanut_club.game import PeanutClub as PeanutClubTable
 
 CurrencyName = Annotated[str, Field(max_length=20, examples=["dollars", "camels", "peanuts"])]
 
@@ -74,8 +77,9 @@ class Going(Move):
         return engine.CallGoing(seat)
 
 
-class Pay(Move):
-    type: Literal["pay"]
+class _Payment(Message):
+    """Cards from the payer's hand, with Convert or not, and the card Abracadabra doubles."""
+
     cards: Annotated[list[int], Field(max_length=100)]
     convert: bool = False
     abracadabra: int | None = None
@@ -84,5 +88,19 @@ class Pay(Move):
         return engine.Pay(seated(seat), tuple(self.cards), self.convert, self.abracadabra)
 
 
+class Pay(_Payment, Move):
+    type: Literal["pay"]
+
+
+class CheckPay(_Payment, Query):
+    """The payer's dry run: what `pay` with these cards would do (answered `pay_check`)."""
+
+    type: Literal["check_pay"]
+
+    def answer(self, game: Any, seat: int | None, host: bool) -> dict[str, Any]:
+        table: PeanutClubTable = game
+        return {"type": "pay_check", **table.engine.judge(self.to_action(seat, host)).to_dict()}
+
+
 #: The busiest first: the server's parser tries the union in this order.
-MOVES: tuple[type[Move], ...] = (Bid, ALaCarte, Crash, Niet, Going, Pay)
+MOVES: tuple[type[Message], ...] = (Bid, ALaCarte, Crash, Niet, Going, Pay, CheckPay)

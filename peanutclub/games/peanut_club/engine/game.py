@@ -54,10 +54,12 @@ from peanutclub.games.peanut_club.engine.errors import (
 )
 from peanutclub.games.peanut_club.engine.events import Event, event
 from peanutclub.games.peanut_club.engine.payment import (
+    Judgement,
     Payment,
     PaymentContext,
     best_payment,
     check_payment,
+    judge_payment,
 )
 from peanutclub.games.peanut_club.engine.scoring import Score, ranking, score
 
@@ -547,11 +549,24 @@ class Game:
         events.append(event("going_cancelled"))
 
     def _on_pay(self, action: Pay, events: list[Event]) -> None:
+        self._settle(self._payer_of(action), self._require_payment(action), events, auto=False)
+
+    def _payer_of(self, action: Pay) -> int:
+        """The seat paying with `action`, if it is the lot's winner and the lot awaits payment."""
         self._require(Phase.PAYING)
         seat = self._require_seat(action.seat)
         if seat != self.payer:
             raise NotYourPayment()
-        self._settle(seat, self._require_payment(action), events, auto=False)
+        return seat
+
+    def judge(self, action: Pay) -> Judgement:
+        """What `apply(action)` would make of a payment, without making it: the page's dry run
+        (value, and why it would be refused). Raises, as `apply` would, when `action`'s seat
+        may not pay now."""
+        seat = self._payer_of(action)
+        return judge_payment(
+            self.hands[seat], self._require_payment(action), self.payment_context()
+        )
 
     @staticmethod
     def _require_payment(action: Pay) -> Payment:

@@ -14,7 +14,7 @@ from typing import Any
 
 from peanutclub.games.peanut_club.engine.bidding import unit, usable_cards
 from peanutclub.games.peanut_club.engine.components import Currency, CurrencyCard
-from peanutclub.games.peanut_club.engine.errors import BadPayment, PowerUsed
+from peanutclub.games.peanut_club.engine.errors import BadPayment, PowerUsed, RuleError
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,11 +73,60 @@ def check_payment(hand: Sequence[CurrencyCard], payment: Payment, ctx: PaymentCo
     value = payment_value(cards, payment.abracadabra, ctx.a_la_carte)
     if value < ctx.amount:
         raise BadPayment(f"Those cards are worth {value}; the bid is {ctx.amount}.")
-    for c in cards:
-        worth = unit(c, ctx.a_la_carte) * (2 if c.id == payment.abracadabra else 1)
-        if value - worth >= ctx.amount:
-            raise BadPayment("Every card must be needed: one of them could stay in your hand.")
+    if unneeded_card(cards, payment.abracadabra, ctx) is not None:
+        raise BadPayment("Every card must be needed: one of them could stay in your hand.")
     return value
+
+
+def unneeded_card(
+    cards: Sequence[CurrencyCard], abracadabra: int | None, ctx: PaymentContext
+) -> CurrencyCard | None:
+    """A card the payment could leave in hand and still cover the bid (the first one): no
+    change is given, so every card paid must be needed."""
+    value = payment_value(cards, abracadabra, ctx.a_la_carte)
+    for c in cards:
+        worth = unit(c, ctx.a_la_carte) * (2 if c.id == abracadabra else 1)
+        if value - worth >= ctx.amount:
+            return c
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """What paying with some cards would do, said before the payer commits to it: the value the
+    cards count for, the bid, and, when the payment would be refused, why (`code`, `message`)
+    and which card could stay in hand (`unneeded`)."""
+
+    amount: int
+    value: int | None
+    code: str | None = None
+    message: str | None = None
+    unneeded: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ok": self.code is None,
+            "amount": self.amount,
+            "value": self.value,
+            "code": self.code,
+            "message": self.message,
+            "unneeded": self.unneeded,
+        }
+
+
+def judge_payment(hand: Sequence[CurrencyCard], payment: Payment, ctx: PaymentContext) -> Judgement:
+    """`check_payment`'s verdict as a value: the same rules, nothing raised, nothing changed."""
+    by_id = {c.id: c for c in hand}
+    cards = [by_id[cid] for cid in dict.fromkeys(payment.cards) if cid in by_id]
+    value = payment_value(cards, payment.abracadabra, ctx.a_la_carte)
+    try:
+        check_payment(hand, payment, ctx)
+    except RuleError as error:
+        spare = unneeded_card(cards, payment.abracadabra, ctx) if value >= ctx.amount else None
+        return Judgement(
+            ctx.amount, value, error.code, str(error), None if spare is None else spare.id
+        )
+    return Judgement(ctx.amount, value)
 
 
 def best_payment(hand: Sequence[CurrencyCard], ctx: PaymentContext) -> Payment | None:

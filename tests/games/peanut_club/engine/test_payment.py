@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +20,7 @@ from peanutclub.games.peanut_club.engine import (
     Phase,
     PlaceBid,
     Power,
+    RuleError,
     best_payment,
     check_payment,
     currency_deck,
@@ -253,3 +255,59 @@ def test_a_malformed_payment_is_refused_not_a_crash() -> None:
         assert refused(game, bad) == "bad_payment", bad
     game.apply(Pay(0, [d5]))  # type: ignore[arg-type]  # a list is as good as a tuple
     assert game.phase is Phase.BIDDING
+
+
+def test_the_payers_dry_run_names_the_card_that_could_stay_in_hand() -> None:
+    game, card = won_by(0, 5, "d", hands=["d5 d1 d2", "d5", "c1"])
+    before = (game.reveal(), game.version, len(game.log))
+    verdict = game.judge(Pay(0, (card["d5"], card["d1"])))
+    assert (verdict.code, verdict.value, verdict.amount) == ("bad_payment", 6, 5)
+    assert verdict.unneeded == card["d1"]
+    assert verdict.to_dict()["ok"] is False
+    assert (game.reveal(), game.version, len(game.log)) == before  # a dry run changes nothing
+    good = game.judge(Pay(0, (card["d5"],)))
+    assert good.to_dict() == {
+        "ok": True,
+        "amount": 5,
+        "value": 5,
+        "code": None,
+        "message": None,
+        "unneeded": None,
+    }
+
+
+def test_the_dry_run_counts_what_falls_short_and_the_doubled_card() -> None:
+    game, card = won_by(0, 13, "d", hands=["d1 d2 d4 d5", "d5", "c1"])
+    short = game.judge(Pay(0, (card["d4"], card["d5"])))
+    assert (short.code, short.value, short.unneeded) == ("bad_payment", 9, None)
+    doubled = game.judge(Pay(0, (card["d4"], card["d5"]), abracadabra=card["d4"]))
+    assert (doubled.code, doubled.value) == (None, 13)
+
+
+def test_the_dry_run_says_what_pay_would_say_for_every_payment_of_a_hand() -> None:
+    """Each subset of the winner's hand, with and without powers: the dry run's code is the one
+    `apply` raises (or none when it accepts), so the page never guesses a rule."""
+    game, card = won_by(0, 6, "d", hands=["d1 d2 d4 c3", "d5", "c1"])
+    ids = sorted(card.values())
+    for mask in range(1, 1 << len(ids)):
+        chosen = tuple(i for n, i in enumerate(ids) if mask >> n & 1)
+        for convert in (False, True):
+            for doubled in (None, *chosen[:1]):
+                action = Pay(0, chosen, convert=convert, abracadabra=doubled)
+                verdict = game.judge(action)
+                trial = table(hands=["d1 d2 d4 c3", "d5", "c1"])
+                trial.apply(PlaceBid(0, 6, D))
+                sell(trial)
+                try:
+                    trial.apply(action)
+                    code = None
+                except RuleError as error:
+                    code = error.code
+                assert verdict.code == code, (chosen, convert, doubled)
+
+
+def test_only_the_winner_may_ask_for_a_dry_run() -> None:
+    game, card = won_by(0, 5, "d", hands=["d5", "d5", "c1"])
+    with pytest.raises(RuleError) as info:
+        game.judge(Pay(1, (game.hands[1][0].id,)))
+    assert info.value.code == "not_your_payment"
