@@ -21,10 +21,20 @@ function pick() {
   return LANGS.includes(page) ? page : "en";
 }
 
+/** A game's own catalogue in language `code` (its pages' strings, its rule codes). */
+export async function gameCatalogue(game, code = lang) {
+  return (await import(`../games/${game}/i18n/${code}.js`)).default;
+}
+
+/** The shared catalogue, with the page's game's own over it (<body data-game>). */
 async function load(code) {
-  const mod = await import(`../i18n/${code}.js`);
+  const game = document.body.dataset.game;
+  const [shared, own] = await Promise.all([
+    import(`../i18n/${code}.js`),
+    game ? gameCatalogue(game, code) : {},
+  ]);
   lang = code;
-  dict = mod.default;
+  dict = { ...shared.default, ...own };
   document.documentElement.lang = code;
   translateStatic();
 }

@@ -1,12 +1,67 @@
-// The start page: create a room (then choose: this screen is the table, or I play here) or join one.
+// The start page: pick a game, create a room (then choose: this screen is the table, or I play
+// here), or join one. The games offered are the ones the server lists at GET /api/games.
 import { h, byId, mount } from "./dom.js";
-import { init, t, errorText, langButton, onChange } from "./i18n.js";
+import { init, t, current, errorText, langButton, onChange, gameCatalogue } from "./i18n.js";
+import { games, gameName } from "./games.js";
 import { hostToken, joinLink } from "./store.js";
 
 let room = null;
+let offered = [];
+let chosen = null;
+/** Each game's own catalogue in the page's language (its tagline and how to play), by id. */
+let texts = {};
+
+async function loadTexts() {
+  const lang = current();
+  const pairs = await Promise.all(
+    offered.map(async (g) => [g.id, await gameCatalogue(g.id, lang).catch(() => ({}))]),
+  );
+  texts = Object.fromEntries(pairs);
+}
+
+const text = (id, key, vars) => {
+  const value = (texts[id] || {})[key];
+  if (value === undefined) return "";
+  return vars ? value.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)) : value;
+};
+
+function gameCard(g) {
+  const selected = g.id === chosen;
+  return h(
+    "button.game-card",
+    {
+      type: "button",
+      role: "radio",
+      "aria-checked": selected ? "true" : "false",
+      class: selected ? "selected" : "",
+      dataset: { game: g.id },
+      disabled: room !== null,
+      onclick: () => {
+        chosen = g.id;
+        render();
+      },
+    },
+    h("span.game-name", { text: gameName(g, current()) }),
+    h("small.game-tagline", { text: text(g.id, "game.tagline") }),
+    h("small.game-players", { text: t("landing.players", g.players) }),
+  );
+}
+
+/** The chosen game's "how to play": its catalogue's howto.1, howto.2, … in order. */
+function howto() {
+  const paragraphs = [];
+  for (let n = 1; text(chosen, `howto.${n}`); n += 1) {
+    paragraphs.push(h("p", { text: text(chosen, `howto.${n}`) }));
+  }
+  return paragraphs;
+}
 
 function render() {
   mount(byId("lang-slot"), langButton(h));
+  mount(byId("games"), offered.map(gameCard));
+  const g = offered.find((x) => x.id === chosen);
+  byId("howto-title").textContent = g ? `${t("landing.howto_title")} · ${gameName(g, current())}` : "";
+  mount(byId("howto"), howto());
   if (room) byId("created-text").textContent = t("landing.created", { code: room.code });
 }
 
@@ -25,7 +80,7 @@ async function create() {
     const res = await fetch("/api/rooms", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: "{}",
+      body: JSON.stringify({ game: chosen }),
     });
     if (!res.ok) throw new Error(String(res.status));
     room = await res.json();
@@ -63,5 +118,16 @@ byId("as-tv").addEventListener("click", () => location.assign(room.tv_url));
 byId("as-player").addEventListener("click", () => location.assign(room.join_url));
 byId("join-form").addEventListener("submit", join);
 await init();
-onChange(render);
+try {
+  offered = await games();
+} catch {
+  fail(byId("create-error"), t("landing.create_failed"));
+}
+chosen = offered.length ? offered[0].id : null;
+byId("create").disabled = chosen === null;
+await loadTexts();
+onChange(async () => {
+  await loadTexts();
+  render();
+});
 render();

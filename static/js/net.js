@@ -5,13 +5,15 @@ import { sync } from "./clock.js";
 const FATAL = new Set(["unknown_room", "unknown_token", "room_full", "bad_name", "name_taken"]);
 
 /**
- * connect({code, hello, onState, onError, onStatus, onWelcome})
+ * connect({code, hello, onState, onError, onStatus, onWelcome, patch})
  *  - hello(): the handshake message to send on every (re)connection, or null to stay offline
  *  - onState(state, events, why): a new whole view ("welcome" | "state" | "patch")
  *  - onError(msg): an `error` frame; onStatus("connecting"|"online"|"reconnecting"|"gone")
  *  - onEnd(code): the server closed for good (4000: the seat was resumed elsewhere; 4001: removed
  *    by the host; 4404: no such room; 1008 for a foreign origin)
- * Returns {send(msg), close(), restart()}.
+ *  - patch(next, last, msg): the game's own step after a patch's fields are applied, if any
+ *  - onAnswer(msg): any other frame, such as a game's answer to a question the page asked
+ * Returns {send(msg) → the ref it was sent with (null when offline), close(), restart()}.
  */
 export function connect(opts) {
   let ws = null;
@@ -92,7 +94,7 @@ export function connect(opts) {
           return;
         }
         seq = msg.seq;
-        state = applyPatch(state, msg);
+        state = applyPatch(state, msg, opts.patch);
         sync(msg.now);
         opts.onState(state, msg.events || [], "patch");
         break;
@@ -101,6 +103,8 @@ export function connect(opts) {
         opts.onError(msg);
         break;
       default:
+        // A game's answer to a question (a dry run): for the page that asked, by its ref.
+        if (opts.onAnswer) opts.onAnswer(msg);
         break;
     }
   }

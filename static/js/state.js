@@ -1,45 +1,23 @@
-// Applying server messages to the latest view. A patch only carries the bid race; the rest stays.
+// The latest view, whatever the game: what every client does with a patch, and a few reads.
+
+/** Fields of a patch frame that are the envelope, not the view's. */
+const ENVELOPE = new Set(["type", "seq", "events"]);
 
 /**
- * Why `seat` may not bid in one currency, from the option's min/max and the high bid. Only the
- * reasons a patch can change are recomputed; the others (Niet, phase) come from the last state.
+ * A new state: the last one with each field a patch carries replaced (the old object is left
+ * untouched). A game whose patch also changes what a seat reads from `you` passes `also`, its
+ * own step after this one (peanutclub.core.frames.apply_patch is the same rule on the server).
  */
-export function bidReason(option, highBid, seat) {
-  const kept = option.reason;
-  if (kept && kept !== "own_high_bid" && kept !== "bid_too_low" && kept !== "cannot_honour") {
-    return kept;
-  }
-  if (highBid && highBid.seat === seat) return "own_high_bid";
-  if (option.min === null || option.min === undefined) return "bid_too_low";
-  if (option.max < option.min) return "cannot_honour";
-  return null;
-}
-
-/** A new state: the last one with a patch's fields applied (the old object is left untouched). */
-export function applyPatch(state, patch) {
+export function applyPatch(state, patch, also = null) {
   const next = { ...state };
-  next.high_bid = patch.high_bid;
-  next.going = patch.going;
-  next.deadline = patch.deadline;
-  if ("deadline_kind" in patch) next.deadline_kind = patch.deadline_kind;
-  next.now = patch.now;
-  if (patch.min_bids) next.min_bids = { ...(state.min_bids || {}), ...patch.min_bids };
-  const you = state.you;
-  if (you && you.bid_options && patch.min_bids) {
-    const options = {};
-    for (const [currency, option] of Object.entries(you.bid_options)) {
-      const min = currency in patch.min_bids ? patch.min_bids[currency] : option.min;
-      const updated = { ...option, min };
-      updated.reason = bidReason(updated, patch.high_bid, you.seat);
-      options[currency] = updated;
-    }
-    next.you = { ...you, bid_options: options };
+  for (const [key, value] of Object.entries(patch)) {
+    if (!ENVELOPE.has(key)) next[key] = value;
   }
-  return next;
+  return also ? also(next, state, patch) : next;
 }
 
 /** Is this view still in the lobby (no game yet)? */
-export const inLobby = (state) => !state || state.phase === "lobby" || state.lobby === true;
+export const inLobby = (state) => !state || state.phase === "lobby";
 
 /** The name of a seat, or "#n" when unknown. */
 export function seatName(state, seat) {

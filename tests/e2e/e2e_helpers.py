@@ -106,6 +106,14 @@ def shot(page: Page, folder: Path, name: str, full: bool = False) -> None:
     page.screenshot(path=str(folder / f"{name}.png"), full_page=full)
 
 
+def pay_verdict(page: Page) -> tuple[int, int]:
+    """(value, amount) of the payment on screen, once the server has judged it."""
+    strong = page.locator("section.pay .pay-value:not(.checking) strong")
+    expect(strong).to_be_visible()
+    value, amount = (int(n) for n in re.findall(r"\d+", strong.inner_text())[:2])
+    return value, amount
+
+
 def pay_greedy(page: Page) -> int:
     """Replace the suggested payment: clear it, then pick the largest usable cards one by one
     until the bid is reached (so every card is needed). Returns how many cards were tapped."""
@@ -116,10 +124,10 @@ def pay_greedy(page: Page) -> int:
         chosen.first.click()
     taps = 0
     while True:
-        text = pay.locator(".pay-value strong").inner_text()
-        value, amount = (int(n) for n in re.findall(r"\d+", text)[:2])
-        if value >= amount:
-            break
+        if chosen.count():
+            value, amount = pay_verdict(page)
+            if value >= amount:
+                break
         cards = pay.locator("button.card.pick:enabled[aria-pressed=false]")
         values = cards.evaluate_all("bs => bs.map(b => Number(b.textContent))")
         if not values:

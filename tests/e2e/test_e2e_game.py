@@ -18,6 +18,7 @@ from e2e_helpers import (
     free_currencies,
     new_page,
     pay_greedy,
+    pay_verdict,
     shot,
     use_power,
 )
@@ -168,6 +169,18 @@ def test_full_game(browser: Any, base_url: str, shots: Path) -> None:
     shot(payer, shots, "phone-04-paying")
     shot(tv, shots, "tv-05-paying")
     pay_greedy(payer)
+    expect(payer.locator("[data-key=pay]")).to_be_enabled()
+    # One card more than needed: the server's dry run marks a card to keep, and Pay waits.
+    spare = payer.locator("section.pay button.card.pick:enabled[aria-pressed=false]")
+    if spare.count():
+        extra = payer.locator(f"[data-key=card-{spare.first.get_attribute('data-card')}]")
+        extra.click()
+        expect(payer.locator("section.pay button.card.pick.unneeded")).to_have_count(1)
+        expect(payer.locator("[data-key=pay]")).to_be_disabled()
+        shot(payer, shots, "phone-04b-unneeded-card")
+        extra.click()
+        pay_verdict(payer)
+    expect(payer.locator("[data-key=pay]")).to_be_enabled()
     payer.click("[data-key=pay]")
     expect(payer.locator("section.pay")).to_have_count(0)
     expect(tv.locator(".tv-players .symcount").first).to_be_visible()

@@ -20,6 +20,8 @@ from e2e_helpers import (
 )
 from playwright.sync_api import expect
 
+from tests.games.peanut_club.test_patch import PATCHED, played_patches
+
 pytestmark = pytest.mark.e2e
 
 WEIGHT_LIMIT = 150 * 1024
@@ -136,7 +138,11 @@ def test_french_browser_gets_french(browser: Any, base_url: str, shots: Path) ->
     landing = new_page(browser, PHONE, "fr-FR")
     landing.goto(f"{base_url}/")
     expect(landing.locator("#create")).to_have_text("Créer une salle")
-    expect(landing.locator(".howto h2")).to_have_text("Comment jouer")
+    expect(landing.locator(".howto h2")).to_have_text("Comment jouer · Peanut Club")
+    card = landing.locator(".game-card[data-game=peanut-club]")
+    expect(card).to_have_attribute("aria-checked", "true")
+    expect(card.locator(".game-players")).to_have_text("De 3 à 6 joueurs")
+    expect(landing.locator(".howto p").first).to_contain_text("À chaque manche")
     shot(landing, shots, "phone-00-landing-fr", full=True)
 
     room, (ana, bruno, chloe) = seated_game(browser, base_url, ["Ana", "Bruno", "Chloé"], "fr-FR")
@@ -222,57 +228,68 @@ def test_player_page_first_load_weight(browser: Any, base_url: str) -> None:
     assert total < WEIGHT_LIMIT
 
 
-def test_patch_logic_in_the_browser(browser: Any, base_url: str) -> None:
-    """The one function that turns a patch into new bid options, run by the page's own module."""
+def recorded_patches(seeds: range) -> list[dict[str, Any]]:
+    """(whole view before, patch frame, the server's whole view after) for every seat and every
+    patch of a few bot games, from the game's plug-in: what the page must reproduce."""
+
+    return [
+        {"before": before, "patch": frame, "after": after}
+        for seed in seeds
+        for before, frame, after in played_patches(seed)
+    ]
+
+
+def test_the_page_applies_a_patch_as_the_server_would_have_sent_the_view(
+    browser: Any, base_url: str
+) -> None:
+    """The player page's patch step (shared fields, then Peanut Club's bid options) gives, for
+    every patch of played games, the whole view the server would have sent: the same rule as the
+    game's own Python (games/peanut_club/patch.py), checked against the server, not restated."""
+    cases = recorded_patches(range(3))
+    assert len(cases) > 30
     page = new_page(browser, PHONE)
     page.goto(f"{base_url}/")
-    result = page.evaluate(
-        """async () => {
+    results = page.evaluate(
+        """async (cases) => {
           const { applyPatch } = await import('/static/js/state.js');
-          const state = {
-            phase: 'bidding', high_bid: null, going: 0, deadline: null, now: 1,
-            you: { seat: 1, bid_options: {
-              dollars: { min: 1, max: 5, reason: null },
-              camels: { min: 1, max: 0, reason: 'cannot_honour' },
-              peanuts: { min: null, max: 3, reason: 'currency_blocked' } } } };
-          const mine = applyPatch(state, { seq: 2, going: 0, deadline: 9, now: 2,
-            high_bid: { seat: 1, amount: 3, currency: 'dollars' },
-            min_bids: { dollars: 4, camels: null, peanuts: null }, events: [] });
-          const theirs = applyPatch(mine, { seq: 3, going: 1, deadline: 9, now: 3,
-            high_bid: { seat: 0, amount: 6, currency: 'dollars' },
-            min_bids: { dollars: 7, camels: null, peanuts: null }, events: [] });
-          const low = applyPatch(theirs, { seq: 4, going: 0, deadline: 9, now: 4,
-            high_bid: { seat: 0, amount: 2, currency: 'camels' },
-            min_bids: { dollars: 1, camels: 3, peanuts: null }, events: [] });
-          return { state, mine, theirs, low };
-        }"""
+          const { bidOptions } = await import('/static/games/peanut-club/patch.js');
+          return cases.map((c) => applyPatch(c.before, c.patch, bidOptions));
+        }""",
+        cases,
     )
-    assert result["state"]["you"]["bid_options"]["dollars"]["min"] == 1  # left untouched
-    mine = result["mine"]["you"]["bid_options"]
-    assert mine["dollars"] == {"min": 4, "max": 5, "reason": "own_high_bid"}
-    assert mine["peanuts"]["reason"] == "currency_blocked"
-    theirs = result["theirs"]["you"]["bid_options"]
-    assert theirs["dollars"] == {"min": 7, "max": 5, "reason": "cannot_honour"}
-    assert theirs["camels"]["reason"] == "bid_too_low"
-    assert result["theirs"]["going"] == 1
-    low = result["low"]["you"]["bid_options"]
-    assert low["dollars"] == {"min": 1, "max": 5, "reason": None}
-    assert low["camels"] == {"min": 3, "max": 0, "reason": "cannot_honour"}
+    for case, patched in zip(cases, results, strict=True):
+        for key in PATCHED:
+            assert patched[key] == case["after"][key], key
+        assert patched["you"]["bid_options"] == case["after"]["you"]["bid_options"]
+        assert "seq" not in patched and "events" not in patched
 
 
 def test_catalogues_hold_every_string_in_both_languages(browser: Any, base_url: str) -> None:
     """Same keys in English and French, and every error code with the server's own sentences."""
+    from peanutclub.games import GAMES
     from peanutclub.games import every_code as all_messages
 
     page = new_page(browser, PHONE)
     page.goto(f"{base_url}/")
-    cats = page.evaluate(
+    shared = page.evaluate(
         """async () => ({
           en: (await import('/static/i18n/en.js')).default,
           fr: (await import('/static/i18n/fr.js')).default,
         })"""
     )
-    assert set(cats["en"]) == set(cats["fr"])
+    assert set(shared["en"]) == set(shared["fr"])
+    cats = {"en": dict(shared["en"]), "fr": dict(shared["fr"])}
+    for game in GAMES:
+        own = page.evaluate(
+            """async (game) => ({
+              en: (await import(`/static/games/${game}/i18n/en.js`)).default,
+              fr: (await import(`/static/games/${game}/i18n/fr.js`)).default,
+            })""",
+            game,
+        )
+        assert set(own["en"]) == set(own["fr"]), game
+        for lang in cats:
+            cats[lang].update(own[lang])
     for code, (english, french) in all_messages().items():
         assert cats["en"][f"err.{code}"] == english
         assert cats["fr"][f"err.{code}"] == french

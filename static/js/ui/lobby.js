@@ -1,20 +1,19 @@
 // The lobby: who is in, and for the host: start, add a bot, remove a player, settings.
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { nameTag } from "./players.js";
+import { nameTag } from "./names.js";
 
-const SETTINGS = ["going_step_seconds", "idle_seconds", "pay_seconds"];
-const LEVELS = ["easy", "normal", "hard"];
-
-/** ctx: {state, me, host, ui, send, rerender} */
+/** ctx: {state, me, host, ui, send, rerender, game} where `game` is the room's game as
+ *  GET /api/games describes it (seats, settings and their bounds, bot levels). */
 export function lobbyView(ctx) {
-  const { state, me, host } = ctx;
+  const { state, me, host, game } = ctx;
   const players = state.players || [];
+  const seats = game.players;
   return h(
     "section.lobby",
     { "aria-labelledby": "lobby-title" },
     h("h2", { id: "lobby-title", text: t("lobby.title") }),
-    h("h3", { text: t("lobby.players", { n: players.length }) }),
+    h("h3", { text: t("lobby.players", { n: players.length, max: seats.max }) }),
     h(
       "ul.lobby-players",
       null,
@@ -36,15 +35,17 @@ export function lobbyView(ctx) {
         ),
       ),
     ),
-    players.length < 3 ? h("p.muted", { text: t("lobby.need") }) : null,
+    players.length < seats.min ? h("p.muted", { text: t("lobby.need", { n: seats.min }) }) : null,
     host ? hostControls(ctx) : h("p.muted", { text: t("lobby.wait_host") }),
   );
 }
 
 function hostControls(ctx) {
-  const { state, ui, send } = ctx;
+  const { state, ui, send, game } = ctx;
   const n = (state.players || []).length;
-  ui.botLevel = ui.botLevel || "normal";
+  const levels = game.bots;
+  const settings = Object.entries(game.settings);
+  ui.botLevel = levels.includes(ui.botLevel) ? ui.botLevel : levels[Math.floor(levels.length / 2)];
   const current = state.settings || {};
   ui.settings = ui.settings || {};
   return h(
@@ -53,7 +54,7 @@ function hostControls(ctx) {
     h("button.primary.big", {
       type: "button",
       "data-key": "start",
-      disabled: n < 3,
+      disabled: n < game.players.min,
       onclick: () => send({ type: "start" }),
       text: t("lobby.start"),
     }),
@@ -70,12 +71,12 @@ function hostControls(ctx) {
             ui.botLevel = e.target.value;
           },
         },
-        LEVELS.map((l) => h("option", { value: l, selected: ui.botLevel === l, text: t(`level.${l}`) })),
+        levels.map((l) => h("option", { value: l, selected: ui.botLevel === l, text: t(`level.${l}`) })),
       ),
       h("button", {
         type: "button",
         "data-key": "add-bot",
-        disabled: n >= 6,
+        disabled: n >= game.players.max,
         onclick: () => send({ type: "add_bot", level: ui.botLevel }),
         text: t("lobby.add_bot"),
       }),
@@ -90,7 +91,7 @@ function hostControls(ctx) {
           onsubmit: (e) => {
             e.preventDefault();
             const values = {};
-            for (const k of SETTINGS) {
+            for (const [k] of settings) {
               const v = ui.settings[k] ?? current[k];
               if (v !== undefined && v !== "") values[k] = Number(v);
             }
@@ -98,7 +99,7 @@ function hostControls(ctx) {
             ui.settings = {};
           },
         },
-        SETTINGS.map((k) =>
+        settings.map(([k, bounds]) =>
           h(
             "div.field",
             null,
@@ -108,7 +109,8 @@ function hostControls(ctx) {
               "data-key": `set-${k}`,
               type: "number",
               inputmode: "decimal",
-              min: "0",
+              min: String(Math.min(bounds.min, bounds.off ?? bounds.min)),
+              max: String(bounds.max),
               step: "any",
               value: String(ui.settings[k] ?? current[k] ?? ""),
               "aria-describedby": `help-${k}`,
@@ -116,11 +118,17 @@ function hostControls(ctx) {
                 ui.settings[k] = e.target.value;
               },
             }),
-            h("small", { id: `help-${k}`, text: t(`set.${k}_help`) }),
+            h("small", { id: `help-${k}`, text: rangeText(bounds) }),
           ),
         ),
         h("button", { type: "submit", "data-key": "save-settings", text: t("set.save") }),
       ),
     ),
   );
+}
+
+/** "From 1 to 10 (default 2)", from the bounds the game publishes. */
+function rangeText(bounds) {
+  const key = bounds.off === undefined ? "set.range" : "set.range_off";
+  return t(key, { min: bounds.min, max: bounds.max, off: bounds.off, default: bounds.default });
 }

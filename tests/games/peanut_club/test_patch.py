@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,13 +20,13 @@ def whole(table: PeanutClub, seat: int) -> dict[str, Any]:
     return {**table.public_view(), "you": table.private_view(seat)}
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_a_patched_view_equals_the_view_the_server_would_send(seed: int) -> None:
+def played_patches(seed: int) -> Iterator[tuple[dict[str, Any], dict[str, Any], dict[str, Any]]]:
+    """For each patch of a bot game and each seat: (the seat's whole view before, the patch
+    frame, the whole view the server would send after). The pages' test replays these too."""
     players = 3 + seed % 4
     table = PeanutClub(players, seed, Settings())
     bots = [make_bot("normal" if s % 2 else "easy", s, seed) for s in range(players)]
     order = random.Random(seed)
-    patches = 0
     while not table.over and len(table.log) < 400:
         before = [whole(table, s) for s in range(players)]
         seats = list(range(players))
@@ -47,12 +48,19 @@ def test_a_patched_view_equals_the_view_the_server_would_send(seed: int) -> None
         fields = table.patch(action)
         if fields is None:
             continue
-        patches += 1
         frame = {"type": "patch", "seq": 1, **fields, "events": []}
         for seat in range(players):
-            patched, fresh = apply_patch(before[seat], frame), whole(table, seat)
-            assert {k: patched[k] for k in PATCHED} == {k: fresh[k] for k in PATCHED}
-            assert patched["you"]["bid_options"] == fresh["you"]["bid_options"], (seat, action)
+            yield before[seat], frame, whole(table, seat)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_patched_view_equals_the_view_the_server_would_send(seed: int) -> None:
+    patches = 0
+    for before, frame, fresh in played_patches(seed):
+        patches += 1
+        patched = apply_patch(before, frame)
+        assert {k: patched[k] for k in PATCHED} == {k: fresh[k] for k in PATCHED}
+        assert patched["you"]["bid_options"] == fresh["you"]["bid_options"], frame
     assert patches > 10
 
 

@@ -1,7 +1,7 @@
 // Pictures for symbols and currencies: each one a distinct shape (never told apart by colour
 // alone), always with a text label next to it or as its accessible name.
-import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { h } from "/static/js/dom.js";
+import { t } from "/static/js/i18n.js";
 
 const SHAPES = {
   luxury: "M12 2 22 10 12 22 2 10Z M2 10h20 M8 2.5 12 10 16 2.5", // a cut gem

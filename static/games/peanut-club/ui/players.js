@@ -1,23 +1,11 @@
 // Everyone at the table: cards in hand, objects won, power tokens (used or not), symbol counts.
-import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { h } from "/static/js/dom.js";
+import { t } from "/static/js/i18n.js";
 import { symbolIcon } from "../symbols.js";
+import { nameTag } from "/static/js/ui/names.js";
 
 export const POWERS = ["a_la_carte", "crash", "niet", "convert", "abracadabra"];
 const SYMBOL_ORDER = ["luxury", "antique", "exotic", "furniture", "modern", "classical", "curiosity", "art", "joker"];
-
-/** Name with its badges (you, host, bot, away). */
-export function nameTag(p, me, hostSeat) {
-  return h(
-    "span.pname",
-    null,
-    h("span.pname-text", { text: p.name || `#${p.seat + 1}` }),
-    p.seat === me ? h("span.badge.badge-you", { text: t("common.you") }) : null,
-    hostSeat === p.seat ? h("span.badge", { text: t("common.host") }) : null,
-    p.bot ? h("span.badge.badge-bot", { text: t("common.bot", { level: t(`level.${p.bot}`) }) }) : null,
-    p.connected === false && !p.bot ? h("span.badge.badge-away", { text: t("common.away") }) : null,
-  );
-}
 
 /** The five tokens as small chips; a used one is struck through and says so. */
 export function tokenChips(tokens) {

@@ -1,8 +1,8 @@
 // The high bid and the auctioneer's call ("Going once… twice… Sold!") with its count-down.
-import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { h } from "/static/js/dom.js";
+import { t } from "/static/js/i18n.js";
 import { money } from "../symbols.js";
-import { seatName } from "../state.js";
+import { seatName } from "/static/js/state.js";
 
 /** Milliseconds of the current clock step, for the count-down bar. */
 export function stepSpan(state) {

@@ -1,6 +1,6 @@
 // The lot on sale, how many objects are left, and what comes next.
-import { h } from "../dom.js";
-import { t, current } from "../i18n.js";
+import { h } from "/static/js/dom.js";
+import { t, current } from "/static/js/i18n.js";
 import { objectCard } from "../symbols.js";
 import { lotSize } from "./events.js";
 

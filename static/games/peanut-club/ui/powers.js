@@ -1,7 +1,7 @@
 // Power tokens on the phone: Niet, Crash and À la carte each open a confirm step; Convert and
 // Abracadabra are used while paying, so here they only show whether they are ready.
-import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { h } from "/static/js/dom.js";
+import { t } from "/static/js/i18n.js";
 import { currencyIcon } from "../symbols.js";
 
 const ACTIVE = ["niet", "crash", "a_la_carte"];

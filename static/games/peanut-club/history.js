@@ -1,7 +1,7 @@
 // A finished game, lot by lot, every hand revealed. Rendered from /api/games/{id}/history (built by
 // the server from the game's export); one render() from the data and the step being shown.
-import { h, mount, byId } from "./dom.js";
-import { init, t, current, errorText, langButton, onChange, plural } from "./i18n.js";
+import { h, mount, byId } from "/static/js/dom.js";
+import { init, t, current, errorText, langButton, onChange, plural } from "/static/js/i18n.js";
 import { currencyIcon, objectCard, symbolIcon } from "./symbols.js";
 import { describe } from "./ui/events.js";
 

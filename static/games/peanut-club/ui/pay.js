@@ -1,9 +1,10 @@
 // Paying for a won lot: starts from the server's suggestion; tap cards to change it, switch Convert
-// and Abracadabra (then pick the doubled card), see the value against the bid and the deadline.
-import { h } from "../dom.js";
-import { t } from "../i18n.js";
+// and Abracadabra (then pick the doubled card), see the server's verdict on it (value against the
+// bid, the card that is not needed) and the deadline.
+import { h } from "/static/js/dom.js";
+import { t, errorText } from "/static/js/i18n.js";
 import { currencyIcon, money } from "../symbols.js";
-import { seatName } from "../state.js";
+import { seatName } from "/static/js/state.js";
 import { countdownBar } from "./auction.js";
 import { groupHand } from "./hand.js";
 
@@ -18,15 +19,51 @@ export function payDraft(ui, state) {
   return ui.pay;
 }
 
-/** What the chosen cards are worth: face value (1 each À la carte), the doubled card twice. */
-export function payValue(hand, draft, aLaCarte) {
-  let value = 0;
-  for (const card of hand) {
-    if (!draft.cards.has(card.id)) continue;
-    const unit = aLaCarte ? 1 : card.value;
-    value += card.id === draft.abracadabra ? 2 * unit : unit;
+/** The payment the draft names, as `pay` and `check_pay` send it. */
+function payment(draft) {
+  const doubled = draft.abracadabra !== null && draft.abracadabra >= 0 ? draft.abracadabra : null;
+  return { cards: [...draft.cards].sort((a, b) => a - b), convert: draft.convert, abracadabra: doubled };
+}
+
+/**
+ * The server's verdict on the draft as it stands, or null while it is being asked. The page
+ * judges no payment itself: each new draft is sent as a `check_pay` dry run, and its `pay_check`
+ * answer (value, what is short or lost, which card is not needed) is what the screen shows.
+ */
+function verdict(ui, draft, ask) {
+  const question = { type: "check_pay", ...payment(draft) };
+  const key = JSON.stringify([draft.key, question]);
+  if (!ui.payCheck || ui.payCheck.key !== key) {
+    ui.payCheck = { key, ref: draft.cards.size ? ask(question) : null, answer: null };
   }
-  return value;
+  return ui.payCheck.answer;
+}
+
+/** Takes the server's answer (or refusal) to the latest dry run; true when it was one. */
+export function payAnswer(ui, msg) {
+  const asked = ui.payCheck;
+  if (!asked || asked.ref === null || msg.ref !== asked.ref) return false;
+  asked.answer = msg.type === "error" ? { ok: false, code: msg.code, value: null } : msg;
+  return true;
+}
+
+function verdictLine(answer, hb, draft) {
+  if (!draft.cards.size) return h("p.pay-value", { role: "status", text: t("pay.tap") });
+  if (!answer) return h("p.pay-value.checking", { role: "status", text: t("pay.checking") });
+  const value = answer.value ?? 0;
+  const gap = value - hb.amount;
+  let why;
+  if (answer.ok) why = t(gap > 0 ? "pay.excess" : "pay.enough", { n: gap });
+  else if (answer.unneeded !== null && answer.unneeded !== undefined) why = t("pay.unneeded");
+  else if (gap < 0) why = t("pay.short", { n: -gap });
+  else why = errorText(answer.code);
+  return h(
+    "p.pay-value",
+    { class: answer.ok ? "ok" : "short", role: "status" },
+    h("strong", { text: t("pay.value", { value, amount: hb.amount }) }),
+    " · ",
+    why,
+  );
 }
 
 function deadline(state) {
@@ -53,15 +90,15 @@ export function payingOther(state) {
 }
 
 export function payView(ctx) {
-  const { state, ui, send, rerender } = ctx;
+  const { state, ui, send, ask, rerender } = ctx;
   const hb = state.high_bid;
   const you = state.you;
   const draft = payDraft(ui, state);
   const me = (state.players || []).find((p) => p.seat === you.seat) || {};
   const tokens = me.tokens || {};
   const blocked = new Set(state.niet || []);
-  const value = payValue(you.hand, draft, state.a_la_carte);
-  const gap = value - hb.amount;
+  const answer = verdict(ui, draft, ask);
+  const unneeded = answer && !answer.ok ? answer.unneeded : null;
   const usable = (card) => !blocked.has(card.currency) && (draft.convert || card.currency === hb.currency);
 
   const toggleCard = (card) => () => {
@@ -123,7 +160,12 @@ export function payView(ctx) {
                 null,
                 h("button.card.pick", {
                   type: "button",
-                  class: [`c-${c}`, on ? "on" : "", draft.abracadabra === card.id ? "doubled" : ""].join(" "),
+                  class: [
+                    `c-${c}`,
+                    on ? "on" : "",
+                    draft.abracadabra === card.id ? "doubled" : "",
+                    on && card.id === unneeded ? "unneeded" : "",
+                  ].join(" "),
                   "data-key": `card-${card.id}`,
                   "data-card": card.id,
                   "aria-pressed": on ? "true" : "false",
@@ -151,27 +193,15 @@ export function payView(ctx) {
         ),
       ),
     ),
-    h(
-      "p.pay-value",
-      { class: gap >= 0 ? "ok" : "short", role: "status" },
-      h("strong", { text: t("pay.value", { value, amount: hb.amount }) }),
-      " · ",
-      t(gap < 0 ? "pay.short" : gap > 0 ? "pay.excess" : "pay.enough", { n: Math.abs(gap) }),
-    ),
+    verdictLine(answer, hb, draft),
     h(
       "div.confirm-row",
       null,
       h("button.primary.big", {
         type: "button",
         "data-key": "pay",
-        disabled: draft.cards.size === 0,
-        onclick: () =>
-          send({
-            type: "pay",
-            cards: [...draft.cards],
-            convert: draft.convert,
-            abracadabra: draft.abracadabra !== null && draft.abracadabra >= 0 ? draft.abracadabra : null,
-          }),
+        disabled: !(answer && answer.ok),
+        onclick: () => send({ type: "pay", ...payment(draft) }),
         text: t("pay.submit"),
       }),
       h("button.ghost", {

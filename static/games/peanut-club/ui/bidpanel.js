@@ -1,7 +1,7 @@
 // Bidding: per currency of the column, a button with the lowest winning bid and a stepper to go
 // higher; a disabled button says why. Plus the "Going once" call.
-import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { h } from "/static/js/dom.js";
+import { t } from "/static/js/i18n.js";
 import { columnView } from "./column.js";
 
 /** The amount shown for a currency: the player's choice, kept between min and max. */

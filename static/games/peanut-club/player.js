@@ -1,20 +1,22 @@
 // The player's page: join, lobby, auction, paying, podium. One render() from the latest state.
-import { h, mount, byId } from "./dom.js";
-import { init, t, errorText, langButton, onChange } from "./i18n.js";
-import { connect } from "./net.js";
-import { inLobby, seatName } from "./state.js";
-import { seatToken, hostToken, lastName } from "./store.js";
-import { toast, announce, showStatus } from "./ui/feedback.js";
-import { startTicker, tick } from "./ui/ticker.js";
+import { h, mount, byId } from "/static/js/dom.js";
+import { init, t, errorText, langButton, onChange } from "/static/js/i18n.js";
+import { connect } from "/static/js/net.js";
+import { inLobby, seatName } from "/static/js/state.js";
+import { bidOptions } from "./patch.js";
+import { seatToken, hostToken, lastName } from "/static/js/store.js";
+import { toast, announce, showStatus } from "/static/js/ui/feedback.js";
+import { startTicker, tick } from "/static/js/ui/ticker.js";
 import { describe } from "./ui/events.js";
-import { joinView } from "./ui/join.js";
-import { lobbyView } from "./ui/lobby.js";
+import { joinView } from "/static/js/ui/join.js";
+import { lobbyView } from "/static/js/ui/lobby.js";
+import { game } from "/static/js/games.js";
 import { lotView } from "./ui/lot.js";
 import { highBidView, callView } from "./ui/auction.js";
 import { bidPanel } from "./ui/bidpanel.js";
 import { powersView } from "./ui/powers.js";
 import { handView } from "./ui/hand.js";
-import { payView, payingOther } from "./ui/pay.js";
+import { payView, payingOther, payAnswer } from "./ui/pay.js";
 import { playersView, botHandover } from "./ui/players.js";
 import { podiumView } from "./ui/podium.js";
 
@@ -46,7 +48,19 @@ function note(text, kind = "info") {
 let conn = null;
 
 function send(msg) {
-  if (!conn || conn.send(msg) === null) toast(t("conn.reconnecting"), "error");
+  const ref = conn ? conn.send(msg) : null;
+  if (ref === null) toast(t("conn.reconnecting"), "error");
+  return ref;
+}
+
+/** A question asked in the background (the payment's dry run): no toast when offline or
+ * refused, the page simply waits for the next answer. */
+function ask(msg) {
+  return conn ? conn.send(msg) : null;
+}
+
+function onAnswer(msg) {
+  if (payAnswer(app.ui, msg)) render();
 }
 
 function hello() {
@@ -119,6 +133,7 @@ function onState(state, events, why) {
 }
 
 function onError(msg) {
+  if (payAnswer(app.ui, msg)) return render(); // the dry run of a payment the page asked for
   if (!app.state) {
     // Refused at the handshake: stop trying and say why.
     conn.close();
@@ -156,7 +171,17 @@ function onEnd(closeCode) {
 }
 
 function start() {
-  conn = connect({ code, hello, onState, onError, onWelcome, onEnd, onStatus: showStatus });
+  conn = connect({
+    code,
+    hello,
+    onState,
+    onError,
+    onWelcome,
+    onEnd,
+    onAnswer,
+    onStatus: showStatus,
+    patch: bidOptions,
+  });
 }
 
 function gameView(state, ctx) {
@@ -195,7 +220,7 @@ function render() {
     who ? h("span.me", { text: who }) : null,
     langButton(h),
   );
-  const ctx = { state, me, host: app.host, ui: app.ui, send, rerender: render };
+  const ctx = { state, me, host: app.host, ui: app.ui, send, ask, rerender: render, game: about };
   let content;
   if (!state) content = joinView({ code, joinError: app.joinError, started: app.started, gone: app.gone, onJoin });
   else if (inLobby(state)) content = lobbyView(ctx);
@@ -239,7 +264,7 @@ async function checkRoom() {
   if (!app.state) render();
 }
 
-await init();
+const [about] = await Promise.all([game(), init()]);
 onChange(render);
 startTicker();
 if (seatToken.get(code)) start();

@@ -1,6 +1,6 @@
 // My hand grouped by currency (strongest first) with totals, and my secret collector.
-import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { h } from "/static/js/dom.js";
+import { t } from "/static/js/i18n.js";
 import { currencyIcon, symbolIcon } from "../symbols.js";
 
 const ALL = ["dollars", "camels", "peanuts"];

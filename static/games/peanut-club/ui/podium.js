@@ -1,8 +1,8 @@
 // The end: the podium, each player's score explained, collectors revealed, Jokers' choices.
-import { h } from "../dom.js";
-import { t, plural } from "../i18n.js";
+import { h } from "/static/js/dom.js";
+import { t, plural } from "/static/js/i18n.js";
 import { symbolIcon } from "../symbols.js";
-import { seatName } from "../state.js";
+import { seatName } from "/static/js/state.js";
 import { symbolCountView } from "./players.js";
 
 export function podiumView(state, { me = null, host = false, onRematch = null } = {}) {

@@ -1,6 +1,6 @@
 // Events as sentences, for the live region, the TV's feed and the toasts.
-import { t, plural } from "../i18n.js";
-import { seatName } from "../state.js";
+import { t, plural } from "/static/js/i18n.js";
+import { seatName } from "/static/js/state.js";
 
 const cur = (c) => t(`cur.${c}`);
 

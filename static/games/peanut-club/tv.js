@@ -1,26 +1,27 @@
 // The table on a TV: lobby with the code and QR, then the auction large enough to read across a
 // room, then the podium. Host controls appear when this browser holds the room's host token.
-import { h, mount, byId } from "./dom.js";
-import { init, t, errorText, langButton, onChange } from "./i18n.js";
-import { connect } from "./net.js";
-import { inLobby } from "./state.js";
-import { hostToken, joinLink } from "./store.js";
-import { toast, announce, showStatus } from "./ui/feedback.js";
-import { startTicker, tick } from "./ui/ticker.js";
+import { h, mount, byId } from "/static/js/dom.js";
+import { init, t, errorText, langButton, onChange } from "/static/js/i18n.js";
+import { connect } from "/static/js/net.js";
+import { inLobby } from "/static/js/state.js";
+import { hostToken, joinLink } from "/static/js/store.js";
+import { toast, announce, showStatus } from "/static/js/ui/feedback.js";
+import { startTicker, tick } from "/static/js/ui/ticker.js";
 import { describe } from "./ui/events.js";
-import { lobbyView } from "./ui/lobby.js";
+import { lobbyView } from "/static/js/ui/lobby.js";
+import { game } from "/static/js/games.js";
 import { lotView } from "./ui/lot.js";
 import { highBidView, callView } from "./ui/auction.js";
 import { columnView } from "./ui/column.js";
 import { playersView, botHandover } from "./ui/players.js";
 import { podiumView } from "./ui/podium.js";
 import { payingOther } from "./ui/pay.js";
-import * as sound from "./sound.js";
+import * as sound from "/static/js/sound.js";
 
 const code = document.body.dataset.code;
 // The link to show: the one the server handed out (it may name the LAN address when this screen
 // uses localhost), else this page's own origin.
-let joinUrl = joinLink.get(code) || `${location.origin}/r/${encodeURIComponent(code)}`;
+const joinUrl = joinLink.get(code) || `${location.origin}/r/${encodeURIComponent(code)}`;
 const app = { state: null, host: false, ui: { feed: [], soldUntil: 0, bidKey: null, bump: false } };
 let conn = null;
 
@@ -160,7 +161,7 @@ function footer(state) {
 
 function render() {
   const state = app.state;
-  const ctx = { state, me: null, host: app.host, ui: app.ui, send, rerender: render };
+  const ctx = { state, me: null, host: app.host, ui: app.ui, send, rerender: render, game: about };
   let content = null;
   if (!state) content = h("p.tv-wait", { text: t("conn.connecting") });
   else if (inLobby(state)) content = lobby(state, ctx);
@@ -172,24 +173,10 @@ function render() {
   tick();
 }
 
-async function fetchJoinLink() {
-  try {
-    const res = await fetch(`/api/rooms/${encodeURIComponent(code)}`);
-    const summary = res.ok ? await res.json() : {};
-    if (summary.join_url && summary.join_url !== joinUrl) {
-      joinUrl = summary.join_url;
-      render();
-    }
-  } catch {
-    /* keep the page's own origin */
-  }
-}
-
-await init();
+const [about] = await Promise.all([game(), init()]);
 onChange(render);
 startTicker();
 render();
-fetchJoinLink();
 conn = connect({
   code,
   hello,

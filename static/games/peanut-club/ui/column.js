@@ -1,7 +1,7 @@
 // The currency column, top first: rank, name, Niet marks. `extra(currency, i)` adds per-row parts
 // (the phone adds its bid buttons there).
-import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { h } from "/static/js/dom.js";
+import { t } from "/static/js/i18n.js";
 import { currencyIcon } from "../symbols.js";
 
 export function columnView(state, extra) {
