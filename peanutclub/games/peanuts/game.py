@@ -16,7 +16,8 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from peanutclub.core import BotFactory, Codes, GameSettings, Move, Timer, bounded
+from peanutclub.core import BotFactory, Codes, GameSettings, Message, Timer, bounded
+from peanutclub.core import Game as Plugin
 from peanutclub.games.peanuts import history
 from peanutclub.games.peanuts.bots import LEVELS
 from peanutclub.games.peanuts.engine import (
@@ -57,7 +58,7 @@ class Peanuts:
     name: ClassVar[Mapping[str, str]] = {"en": "Peanuts!", "fr": "Peanuts!"}
     players: ClassVar[range] = range(MIN_PLAYERS, MAX_PLAYERS + 1)
     Settings: ClassVar[type[GameSettings]] = Settings
-    moves: ClassVar[tuple[type[Move], ...]] = MOVES
+    moves: ClassVar[tuple[type[Message], ...]] = MOVES
     bots: ClassVar[Mapping[str, BotFactory]] = LEVELS
     codes: ClassVar[Codes] = CODES
 
@@ -146,7 +147,7 @@ class Peanuts:
         """A move, a flip or a stuck declaration changes a few cards of one deck: a small
         public patch (see `peanuts.patch`); anything else sends whole states."""
         engine = self.engine
-        if engine.phase is not Phase.PLAYING or not engine.log or engine.log[-1] is not action:
+        if engine.phase is not Phase.PLAYING or not engine.log or engine.log[-1] != action:
             return None
         return engine.last_patch
 
@@ -194,3 +195,7 @@ class Peanuts:
                 for seat, deck in enumerate(engine.deck_of)
             ],
         }
+
+
+#: mypy checks here that the class keeps every promise of the game plug-in.
+_PLUGIN: type[Plugin] = Peanuts

@@ -197,7 +197,7 @@ def test_the_result_is_none_while_the_game_runs_and_patches_stop_at_the_end() ->
     flip = Flip(0)
     game.apply(flip)
     assert game.patch(flip) is not None
-    assert game.patch(Flip(0)) is None  # not the action just applied
+    assert game.patch(Flip(1)) is None  # not the action just applied
     game.engine.totals = {0: 30, 1: 0}
     game.engine.layouts[0].peanuts = []
     call = CallPeanuts(0)

@@ -169,3 +169,38 @@ def test_a_flip_patch_shows_only_the_turned_cards() -> None:
             "recycled": False,
         }
     }
+
+
+def test_real_views_and_patches_match_the_declared_frames_and_schema() -> None:
+    from peanutclub.games.peanuts.frames import Patch, View
+    from peanutclub.schema import game_schema
+
+    room = {
+        "game": "peanuts",
+        "code": "ABCD",
+        "settings": Peanuts.Settings().model_dump(),
+        "host_seat": 0,
+        "deadline": None,
+        "deadline_kind": None,
+        "now": 1,
+    }
+
+    def whole(public: dict[str, Any], you: Any) -> dict[str, Any]:
+        players = [{**p, "name": "P", "connected": True, "bot": None} for p in public["players"]]
+        return {**public, **room, "players": players, "you": you}
+
+    View.model_validate(whole(Peanuts.lobby(3), Peanuts.lobby_private(1)))
+    checked = 0
+
+    def check(table: Peanuts, action: Any, events: list[Any]) -> None:
+        nonlocal checked
+        View.model_validate(whole(table.public_view(), table.private_view(checked % 3)))
+        fields = table.patch(action)
+        if fields is not None:
+            Patch.model_validate({**ENVELOPE, **fields, "events": [e.to_dict() for e in events]})
+        checked += 1
+
+    bot_game(3, 2, "hard", Peanuts.Settings(target_score=30), step=check)
+    assert checked > 100
+    schema = orjson.loads(game_schema(Peanuts))
+    assert "Peanuts!" in schema["title"] and "Moved" in schema["$defs"]

@@ -1,0 +1,137 @@
+"""Peanuts!' server frames, declared for the protocol's JSON Schema (`peanutclub schema --game
+peanuts`) and for the tests that check real views and patches against them (the server builds
+them as bytes; see `peanutclub.server.views`)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from peanutclub.core.frames import Event, Out
+
+Suit = Literal["spades", "hearts", "diamonds", "clubs"]
+DeadlineKind = Literal["countdown", "stall", "next_round"]
+
+
+class Card(Out):
+    id: int = Field(description="Unique in the room.")
+    rank: int = Field(ge=1, le=13, description="1 is the Ace, 13 the King.")
+    suit: Suit
+    deck: int = Field(description="The seat whose deck (and back colour) the card is.")
+
+
+class FoundationOut(Out):
+    index: int
+    suit: Suit
+    top: Card
+    count: int
+    by_deck: dict[str, int] = Field(description="deck (a seat, as a string) -> its cards here")
+    complete: bool = Field(description="It reached its King: closed to plays.")
+
+
+class PeanutsPile(Out):
+    top: Card | None = Field(description="The face-up top card; null once the pile is empty.")
+    left: int = Field(description="Cards in the pile, counting the top one.")
+
+
+class PlayerInfo(Out):
+    seat: int
+    name: str
+    connected: bool
+    bot: str | None = Field(description="The level of the bot playing this seat, or null.")
+    deck: int = Field(description="The deck this seat plays (its team's, with teams).")
+    team: int | None
+    peanuts: PeanutsPile
+    building: list[list[Card]] = Field(description="The 4 building piles, each bottom first.")
+    waste: list[Card] = Field(description="Up to the 3 top cards of the waste, top last.")
+    waste_count: int
+    stock_count: int
+    stuck: bool = Field(description="The deck's stuck declaration.")
+    score: int = Field(description="The total of the rounds played.")
+    round_points: int = Field(description="This round's points so far, as if it ended now.")
+
+
+class RoundScoreOut(Out):
+    seat: int = Field(description="The deck's seat (the team's first seat).")
+    seats: list[int]
+    played: int
+    peanuts_left: int
+    points: int
+
+
+class RoundEnd(Out):
+    reason: Literal["peanuts", "stalled"]
+    caller: int | None
+
+
+class RoomSettingsOut(Out):
+    teams: int
+    target_score: int
+    stall_seconds: float
+    between_rounds_seconds: float
+    countdown_seconds: float
+
+
+class You(Out):
+    seat: int
+    deck: int
+    teammates: list[int]
+
+
+class View(Out):
+    """One viewer's whole view: the engine's public view, the room's fields and `you`."""
+
+    game: Literal["peanuts"]
+    code: str
+    phase: Literal["lobby", "countdown", "playing", "round_over", "over"]
+    settings: RoomSettingsOut
+    host_seat: int | None
+    deadline: int | None = Field(description="Server time (ms) the clock runs out, or null.")
+    deadline_kind: DeadlineKind | None
+    now: int = Field(description="Server time (ms) when this view was made.")
+    round: int
+    target_score: int | None
+    teams: bool
+    rotations: int = Field(description="Rotations in a row with no card played.")
+    foundations: list[FoundationOut]
+    players: list[PlayerInfo]
+    round_scores: list[RoundScoreOut] | None
+    round_end: RoundEnd | None
+    winners: list[int] | None
+    you: You | None
+
+
+class Moved(Out):
+    deck: int
+    card: int
+    to: Literal["foundation", "building"]
+    pile: int
+    reveal: Card | None
+    points: int
+
+
+class Flipped(Out):
+    deck: int
+    turned: list[Card]
+    recycled: bool
+
+
+class StuckChange(Out):
+    deck: int
+    on: bool
+
+
+class Patch(Out):
+    """After a move, a flip or a stuck declaration: public, the same bytes for every viewer;
+    it holds one of `moved`, `flipped`, `stuck` (see `peanutclub.games.peanuts.patch`)."""
+
+    type: Literal["patch"]
+    seq: int
+    moved: Moved | None = None
+    flipped: Flipped | None = None
+    stuck: StuckChange | None = None
+    deadline: int | None
+    deadline_kind: DeadlineKind | None
+    now: int
+    events: list[Event]
