@@ -47,7 +47,14 @@ class Timer(NamedTuple):
 
 
 class Bot(Protocol):
-    """A computer player: it reads its seat's view, as a person would, and may act."""
+    """A computer player: it reads its seat's view, as a person would, and may act.
+
+    A bot may also say how long it waits before it looks at the table again: a method
+    `pause(view) -> float`, in seconds at a person's pace, from the view it last saw (None
+    before the first look). Its game knows what a person's reaction to that view takes; the
+    server scales it by its `bot_pace` setting (development mode plays fast). A bot without one
+    looks every `bot_delay_min` to `bot_delay_max` seconds.
+    """
 
     def decide(self, view: dict[str, Any]) -> Action | None: ...
 

@@ -599,13 +599,20 @@ class Room:
         """A bot looks at its own view every so often, like a person would, and may act."""
         bot = self.game_class.bots[level](seat, game.seed + seat)
         low, high = self.settings.bot_delay_min, self.settings.bot_delay_max
+        pace = self.settings.bot_pace
+        paced: Callable[[dict[str, Any] | None], float] | None = getattr(bot, "pause", None)
+        view: dict[str, Any] | None = None
         while True:
-            await self.clock.sleep(self._bot_rng.uniform(low, high))
+            if paced is None:
+                await self.clock.sleep(self._bot_rng.uniform(low, high))
+            else:
+                await self.clock.sleep(max(0.0, paced(view)) * pace)
             if self.game is not game or self.seats[seat].bot != level:
                 return
             async with self._lock:
                 try:
-                    action = bot.decide({**game.public_view(), "you": game.private_view(seat)})
+                    view = {**game.public_view(), "you": game.private_view(seat)}
+                    action = bot.decide(view)
                 except Exception:
                     log.exception("room %s: bot at seat %d failed to decide", self.code, seat)
                     continue

@@ -99,7 +99,9 @@ class Settings(BaseSettings):
     #: own cadence) to compare with the shipped one.
     gc_thresholds: tuple[NonNegativeInt, NonNegativeInt, NonNegativeInt] = GC_THRESHOLDS
 
-    # Bots think for a human-looking while: a random delay between these bounds (seconds).
+    # Bots think for a human-looking while: a bot whose game paces it (`pause`) waits that long
+    # times `bot_pace`; any other waits a random delay between these bounds (seconds).
+    bot_pace: float = 1.0
     bot_delay_min: float = 0.8
     bot_delay_max: float = 2.5
 
@@ -109,6 +111,7 @@ class Settings(BaseSettings):
         rooms and connections, unless told otherwise."""
         if self.dev:
             relaxed: dict[str, Any] = {
+                "bot_pace": 0.02,
                 "bot_delay_min": 0.02,
                 "bot_delay_max": 0.08,
                 "max_rooms_per_address": 100_000,

@@ -32,6 +32,7 @@ def open_server(hardening_pages: tuple[Path, Path]) -> Iterator[Served]:
         dev=True,
         templates_dir=templates,
         static_dir=static,
+        bot_pace=0.001,
         bot_delay_min=0.001,
         bot_delay_max=0.01,
         rate_per_second=1000,

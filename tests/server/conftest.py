@@ -26,6 +26,7 @@ def dev_server(pages_dirs: tuple[Path, Path]) -> Iterator[RunningServer]:
         templates_dir=templates,
         static_dir=static,
         handshake_timeout_seconds=3,
+        bot_pace=0.001,
         bot_delay_min=0.001,
         bot_delay_max=0.01,
         max_rooms_per_address=1000,

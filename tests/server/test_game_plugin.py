@@ -39,6 +39,7 @@ def toy_settings(tmp_path: Path, **extra: Any) -> Settings:
         dev=True,
         templates_dir=templates,
         static_dir=static,
+        bot_pace=0.001,
         bot_delay_min=0.001,
         bot_delay_max=0.01,
         **extra,
@@ -208,3 +209,70 @@ def test_a_bot_plays_the_toy_game_to_its_end(toy: type[TakeAway], tmp_path: Path
 
     with serve(toy_settings(tmp_path)) as server:
         run(body(server))
+
+
+class PacedBot:
+    """Takes one token whenever it is its turn, after the pause its game says a person needs:
+    4 s before its first look, then 2 s after each view it saw."""
+
+    def __init__(self, seat: int, seed: int) -> None:
+        self.seat = seat
+        self.looked: list[dict[str, Any] | None] = []
+
+    def pause(self, view: dict[str, Any] | None) -> float:
+        self.looked.append(view)
+        return 4.0 if view is None else 2.0
+
+    def decide(self, view: dict[str, Any]) -> Any:
+        from .toy_game import Take
+
+        return Take(self.seat, 1) if view["turn"] == self.seat else None
+
+
+def test_a_bot_waits_the_pause_its_game_gives_times_the_servers_pace(
+    toy: type[TakeAway],
+) -> None:
+    import asyncio
+
+    from peanutclub.server.clock import ManualClock
+    from peanutclub.server.room import Room
+    from peanutclub.server.store import MemoryStore, RoomRecord
+
+    from .test_room_clock import FakeViewer
+
+    bots = dict(toy.bots)
+    made: list[PacedBot] = []
+
+    def paced(seat: int, seed: int) -> PacedBot:
+        made.append(PacedBot(seat, seed))
+        return made[-1]
+
+    def bot_seen() -> list[dict[str, Any] | None]:
+        return made[0].looked
+
+    toy.bots = {**bots, "paced": paced}  # type: ignore[misc]
+
+    async def body() -> None:
+        clock, store = ManualClock(), MemoryStore()
+        record = RoomRecord("PACE", "host", clock.time(), {"turn_seconds": 60}, game=toy.id)
+        await store.create_room(record)
+        room = Room(record, Settings(bot_pace=0.5), store, clock)
+        host = FakeViewer()
+        await room.join(host, "Ana", "host", None)
+        await room.add_bot(host, "paced", None, None)
+        await room.start(host, None)
+        await asyncio.sleep(0)  # the bot's task starts and asks for its first pause
+        game: Any = room.game
+        await room.act(toy.action_from_dict({"seat": 0, "count": 1}))  # the bot's turn now
+        await clock.advance(1.99)  # 4 s × 0.5 = 2 s: not yet
+        assert len(game.log) == 1
+        await clock.advance(0.02)
+        assert len(game.log) == 2 and game.log[-1].seat == 1
+        bot_views = [v for v in bot_seen() if v is not None]
+        assert bot_views and bot_views[-1]["you"]["seat"] == 1  # the pause sees the bot's view
+        await room.close()
+
+    try:
+        asyncio.run(body())
+    finally:
+        toy.bots = bots  # type: ignore[misc]
