@@ -103,21 +103,26 @@ def test_random_legal_play_keeps_every_card_once_runs_scores_and_replay(
     game = Game(players, seed, teams=teams, target_score=40)
     rng = random.Random(play)
     expected_totals = dict.fromkeys(game.decks, 0)
+
+    def step(action: Action) -> None:
+        points = independent_points(game)
+        events = game.apply(action)
+        if any(e.kind == "round_over" for e in events):
+            for deck in game.decks:
+                expected_totals[deck] += points[deck]
+
     for _ in range(800):
         if game.over:
             break
         if rng.random() < 0.2:  # a refusal, when it is one, changes nothing
             before = snapshot(game)
             try:
-                game.apply(random_refusal(game, rng))
+                step(random_refusal(game, rng))
             except RuleError:
                 assert snapshot(game) == before
-        action = random_action(game, rng)
-        points = independent_points(game)
-        events = game.apply(action)
-        if any(e.kind == "round_over" for e in events):
-            for deck in game.decks:
-                expected_totals[deck] += points[deck]
+            if game.over:
+                break
+        step(random_action(game, rng))
         check_cards(game)
         check_foundations(game)
         if game.phase is Phase.PLAYING:

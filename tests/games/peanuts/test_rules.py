@@ -123,6 +123,9 @@ def test_a_card_id_that_names_no_card_is_a_bad_message() -> None:
     game = playing()
     with refused(game, "bad_message"):
         game.apply(MoveCard(0, 10_000, F))
+    teams = playing(4, teams=True)
+    with refused(teams, "bad_message"):  # a team shares one deck: there is no deck 1
+        teams.apply(MoveCard(0, CARDS_PER_DECK + 5, F))
 
 
 def test_an_ace_starts_a_new_foundation_from_any_pile_top() -> None:

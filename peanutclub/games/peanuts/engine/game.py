@@ -234,7 +234,7 @@ class Game:
 
     def _locate(self, layout: Layout, card_id: int) -> Located:
         """The named card, which must be the top of one of the player's deck's piles."""
-        if not 0 <= card_id < CARDS_PER_DECK * self.players:
+        if card_id < 0 or card_id // CARDS_PER_DECK not in self.layouts:
             raise BadMessage("There is no card with that id.")
         if card_id // CARDS_PER_DECK != layout.deck:
             raise NotYourCard()
