@@ -45,7 +45,7 @@ def test_bots_react_at_their_levels_pace_with_jitter() -> None:
     means = {}
     for level, cls in LEVELS.items():
         bot = make_bot(level, 0, 1)
-        delays = [bot.delay() for _ in range(200)]
+        delays = [bot.delay() for _ in range(100)] + [bot.pause(None) for _ in range(100)]
         low, high = cls.reaction_seconds * (1 - JITTER), cls.reaction_seconds * (1 + JITTER)
         assert all(low <= d <= high for d in delays)
         assert len(set(delays)) > 100

@@ -4,11 +4,14 @@ answer with one action.
 Bots see exactly what a person at that seat sees (`{**public_view, "you": private_view}`): the
 face-up cards and the sizes of the face-down piles. They find their plays in that view alone.
 
-Pace: a person takes a moment per move. `delay()` is how long a room should let a bot wait
-before its next look (its level's reaction time, with jitter); a room driver sleeps that long
-between two calls of `decide`. The levels also differ in what they notice and in `hesitation`:
-the chance that a look ends with no action (a person not yet decided), which is how a simulation
-without a clock still plays the slower levels more slowly.
+Pace: a person takes a moment per move. `pause(view)` (the plug-in's bot protocol) is how long
+a room lets a bot wait before its next look: its level's reaction time, with jitter, whatever the
+view (in the race every look may find a play); `delay()` is the same figure for drivers that
+have no view at hand. The room sleeps that long (times its `bot_pace`) between two calls of
+`decide`. The levels also differ in what they notice (`overlook`: the
+chance to miss any one play, and flip on instead, as a person who has not spotted it yet): that
+is also how a simulation, which has no clock, still plays the weaker levels more slowly. A bot
+never waits when it could act: to the simulator, nobody acting means the stall clock ran out.
 """
 
 from __future__ import annotations
@@ -71,6 +74,11 @@ class BaseBot:
     def delay(self) -> float:
         """Seconds a room should wait before this bot's next look (reaction time, jittered)."""
         return self.reaction_seconds * self._clock_rng.uniform(1 - JITTER, 1 + JITTER)
+
+    def pause(self, view: dict[str, Any] | None) -> float:
+        """The wait before the next look, after seeing `view` (None before the first): one
+        reaction time per move, as a person at this level takes."""
+        return self.delay()
 
     def decide(self, view: dict[str, Any]) -> Action | None:
         """An action to try now, or None to wait. The view is this bot's own."""

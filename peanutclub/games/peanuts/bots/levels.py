@@ -1,5 +1,6 @@
 """The three levels. They play the same way and differ as people do: in speed (reaction time per
-move, and how often a look ends undecided) and in what they notice."""
+move) and in what they notice. The reaction times are rules/peanuts.md's starting points, to tune
+by play."""
 
 from __future__ import annotations
 

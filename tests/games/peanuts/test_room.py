@@ -1,0 +1,85 @@
+"""The plug-in in a real room (in process, on a manual clock): bots play a whole game through
+the room's own paths (its clock, its bot loop with the bots' own pause, its patches), and a
+viewer that applies every patch follows the game to its end."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from peanutclub.games import GAMES
+from peanutclub.games.peanuts import Peanuts
+from peanutclub.games.peanuts.patch import apply_patch
+
+
+@dataclass(eq=False)
+class Viewer:
+    """What the room needs of a connection: a seat, whether it is the host, a way to send."""
+
+    seat: int | None = None
+    host: bool = False
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    sizes: list[int] = field(default_factory=list)
+    closed: int | None = None
+
+    def send(self, frame: str | bytes) -> None:
+        self.sizes.append(len(frame))
+        self.frames.append(json.loads(frame))
+
+    def close(self, code: int, reason: str) -> None:
+        self.closed = code
+
+
+@pytest.fixture
+def hosted() -> Iterator[None]:
+    """Peanuts! hosted for one test (not registered yet: its pages do not exist)."""
+    GAMES[Peanuts.id] = Peanuts
+    try:
+        yield
+    finally:
+        GAMES.pop(Peanuts.id)
+
+
+def test_bots_play_a_whole_game_in_a_room_whose_patches_apply_and_stay_small(hosted: None) -> None:
+    from peanutclub.server import Settings
+    from peanutclub.server.clock import ManualClock
+    from peanutclub.server.room import Room
+    from peanutclub.server.store import MemoryStore, RoomRecord
+
+    async def body() -> Viewer:
+        clock, store = ManualClock(), MemoryStore()
+        record = RoomRecord("PNUT", "host", clock.time(), {"target_score": 25}, game=Peanuts.id)
+        await store.create_room(record)
+        room = Room(record, Settings(), store, clock)
+        host = Viewer()
+        await room.join(host, "Ana", "host", None)
+        for level in ("easy", "normal", "hard"):
+            await room.add_bot(host, level, None, None)
+        await room.start(host, None)
+        for _ in range(100_000):
+            if room.game is not None and room.game.over:
+                break
+            await clock.advance(0.25)
+        assert room.game is not None and room.game.over
+        await room.close()
+        return host
+
+    host = asyncio.run(body())
+    view: dict[str, Any] | None = None
+    moves = []
+    for frame, size in zip(host.frames, host.sizes, strict=True):
+        if frame["type"] in ("welcome", "state"):
+            view = frame["state"]
+        elif frame["type"] == "patch":
+            assert view is not None
+            view = apply_patch(view, frame)
+            if "moved" in frame:
+                moves.append(size)
+    assert view is not None and view["phase"] == "over"
+    assert view["winners"] and view["round_scores"]
+    assert moves and max(moves) < 300
