@@ -113,22 +113,24 @@ class BaseBot:
         self.rng = random.Random(f"{self.level}:{seed}:{seat}")
 
     def decide(self, view: dict[str, Any]) -> Action | None:
-        self.prepare()
         purchase = view.get("purchase")
         if purchase is not None and purchase["seat"] == self.seat:
+            self.prepare()
             return self.buy(view, purchase)
         turn = view.get("turn")
         if view.get("phase") != "turns" or turn is None or turn["seat"] != self.seat:
             return None
+        self.prepare()
         table = Table.read(view, self.seat)
-        if not turn["thrown"]:
-            return ThrowDice(self.seat, self.best_throw(table, table.position or 0)[0])
         here = table.position or 0
+        worths = [self.worth(table, f) for f in range(FIELDS)]
+        if not turn["thrown"]:
+            return ThrowDice(self.seat, self.best_throw(worths, here)[0])
         if not turn["can_reroll"]:
             return Park(self.seat)
         cost = turn["reroll_cost"] or 0
-        dice, expected = self.best_throw(table, here)
-        if expected - self.cost_weight(table, here) * cost > self.worth(table, here) + self.margin:
+        dice, expected = self.best_throw(worths, here)
+        if expected - self.cost_weight(table, here) * cost > worths[here] + self.margin:
             return ThrowDice(self.seat, dice)
         return Park(self.seat)
 
@@ -145,28 +147,33 @@ class BaseBot:
         """How much a Peanut paid to roll again weighs (more when it goes to a rival)."""
         return 1.0
 
-    def best_throw(self, table: Table, start: int) -> tuple[Dice, float]:
-        """The throw with the best expected worth from `start`, looking one free roll ahead."""
+    @staticmethod
+    def best_throw(worths: list[float], start: int) -> tuple[Dice, float]:
+        """The throw with the best expected worth from `start`, looking one free roll ahead
+        (`worths`: what parking on each field is worth)."""
+        once: dict[int, float] = {}
+
+        def one_more(field: int) -> float:
+            if field not in once:
+                once[field] = max(
+                    sum(o.ways / WAYS * worths[(field + o.moved) % FIELDS] for o in OUTCOMES[d])
+                    for d in Dice
+                )
+            return once[field]
+
         best: tuple[Dice, float] | None = None
         for dice in Dice:
             expected = 0.0
             for o in OUTCOMES[dice]:
                 field = (start + o.moved) % FIELDS
-                stay = self.worth(table, field)
+                stay = worths[field]
                 expected += (o.ways - o.zero_ways) / WAYS * stay
                 if o.zero_ways:
-                    expected += o.zero_ways / WAYS * max(stay, self._one_more(table, field))
+                    expected += o.zero_ways / WAYS * max(stay, one_more(field))
             if best is None or expected > best[1]:
                 best = (dice, expected)
         assert best is not None
         return best
-
-    def _one_more(self, table: Table, start: int) -> float:
-        """The best plain expectation of one more (free) throw from `start`."""
-        return max(
-            sum(o.ways / WAYS * self.worth(table, (start + o.moved) % FIELDS) for o in OUTCOMES[d])
-            for d in Dice
-        )
 
     def buy(self, view: dict[str, Any], purchase: dict[str, Any]) -> Action:
         """Buy the most valuable field on offer, keeping a reserve after the preliminary round."""

@@ -48,11 +48,12 @@ class NormalBot(BaseBot):
         return total
 
     def choose_field(self, table: Table, offered: list[int], *, preliminary: bool) -> int | None:
+        """Cash decides most games, and a field seldom earns its price back before the end: the
+        cheapest field when it must buy, and after a round only the purchase that wins."""
         if not offered:
             return None
-        reserve = 0 if preliminary else 2500
-        budget = table.cash[self.seat] - reserve
-        affordable = [f for f in offered if table.values[f] <= budget]
-        if not affordable:
-            return None
-        return max(affordable, key=lambda f: table.values[f])
+        if preliminary:
+            return min(offered, key=lambda f: table.values[f])
+        if len(table.fields[self.seat]) + 1 >= table.fields_to_end:
+            return max(offered, key=lambda f: table.values[f])
+        return None

@@ -14,30 +14,31 @@ from typing import TYPE_CHECKING, Any
 
 from peanutclub.games.nur_peanuts.engine.board import step
 from peanutclub.games.nur_peanuts.engine.dice import OUTCOMES, WAYS, Dice
-from peanutclub.games.nur_peanuts.engine.pieces import Place
+from peanutclub.games.nur_peanuts.engine.pieces import Piece, Place
 from peanutclub.games.nur_peanuts.engine.rules import BANK, reroll_price, settle
 
 if TYPE_CHECKING:
     from peanutclub.games.nur_peanuts.engine.game import Game
 
 
-def outcome_if_parked(game: Game, seat: int, field: int, cash: int) -> int:
+def outcome_if_parked(
+    game: Game, seat: int, field: int, cash: int, parked: list[Piece] | None = None
+) -> int:
     """What `seat` would receive (positive) or pay (negative) if the round ended now with its
     pawn parked on `field`, the pieces parked elsewhere where they are, and nothing else moved.
-    A piece parked on `field` itself would be bumped, so it is left out."""
+    A piece parked on `field` itself would be bumped, so it is left out. (`parked`: the parked
+    pieces, when the caller has them already.)"""
     values = game.values
-    parked = {
-        p.id: p
-        for p in game.pieces()
-        if p.place is Place.PARKING and p.field != field and p.seat != seat
-    }
+    if parked is None:
+        parked = [p for p in game.pieces() if p.place is Place.PARKING]
+    others = [p for p in parked if p.field != field and p.seat != seat]
     best_field = field
     best_seat: int | None = seat
-    for piece in parked.values():
+    for piece in others:
         if values[piece.field] > values[best_field]:
             best_field, best_seat = piece.field, piece.seat
     winner = BANK if best_seat is None else best_seat
-    pawn_fields = {p.seat: p.field for p in parked.values() if p.seat is not None}
+    pawn_fields = {p.seat: p.field for p in others if p.seat is not None}
     pawn_fields[seat] = field
     purse = list(game.cash)
     purse[seat] = cash
@@ -60,13 +61,15 @@ def throw_odds(game: Game) -> dict[str, list[dict[str, Any]]]:
     price = game.reroll()
     cash = game.cash[seat] - (price[0] if price is not None else 0)
     position = game.pawns[seat].field
-    lead = _parked_values(game)
+    parked = [p for p in game.pieces() if p.place is Place.PARKING]
+    on = {p.field: p for p in parked}
+    lead = [(p.field, values[p.field]) for p in parked]
     odds: dict[str, list[dict[str, Any]]] = {}
     for dice in Dice:
         entries = []
         for o in OUTCOMES[dice]:
             field = step(position, o.moved)
-            bumped = game.parked_on(field)
+            bumped = on.get(field)
             others = [v for f, v in lead if f != field]
             cost, payee = reroll_price(values, owners, seat, field)
             entries.append(
@@ -83,12 +86,8 @@ def throw_odds(game: Game) -> dict[str, list[dict[str, Any]]]:
                     "reroll_cost": cost,
                     "reroll_to": payee if cost else None,
                     "can_reroll": cost <= cash,
-                    "outcome": outcome_if_parked(game, seat, field, cash),
+                    "outcome": outcome_if_parked(game, seat, field, cash, parked),
                 }
             )
         odds[dice.value] = entries
     return odds
-
-
-def _parked_values(game: Game) -> list[tuple[int, int]]:
-    return [(p.field, game.values[p.field]) for p in game.pieces() if p.place is Place.PARKING]
