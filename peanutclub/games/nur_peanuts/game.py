@@ -142,30 +142,26 @@ class NurPeanuts:
 
     @classmethod
     def history(cls, export: dict[str, Any]) -> dict[str, Any]:
-        """The game round by round: each round's events and the table as it ended."""
+        """The game told round by round, replayed from its export: the preliminary round, then
+        each round's events (every throw, park, bump, payment and purchase) and the table as
+        that round ended, before the pieces went back to their start places."""
         settings = cls.Settings.model_validate(export.get("settings") or {})
         game = cls(int(export["players"]), int(export["seed"]), settings)
-        steps: list[dict[str, Any]] = [
-            {"title": "start", "round": 0, "events": [e.to_dict() for e in game.start_events]}
-        ]
-        current: list[dict[str, Any]] = []
+        engine = game.engine
+        steps: list[dict[str, Any]] = []
+        events = [e.to_dict() for e in game.start_events]
+        title = "preliminary"
         for raw in export["actions"]:
-            events = game.apply(action_from_dict(raw))
-            current += [e.to_dict() for e in events]
-            if game.engine.phase in (Phase.ROUND_OVER, Phase.OVER) and any(
-                e.kind in ("round_over", "game_over", "bought", "passed") for e in events
-            ):
-                steps.append(
-                    {
-                        "title": "round",
-                        "round": game.engine.round,
-                        "events": current,
-                        "table": game.public_view(),
-                    }
-                )
-                current = []
-        if current:
-            steps.append({"title": "rest", "round": game.engine.round, "events": current})
+            action = action_from_dict(raw)
+            if isinstance(action, NextRound):
+                steps.append(_step(title, engine.round, events, game))
+                events, title = [], "round"
+            for e in game.apply(action):
+                if e.kind == "round" and title == "preliminary":
+                    steps.append(_step(title, 0, events, game))
+                    events, title = [], "round"
+                events.append(e.to_dict())
+        steps.append(_step("end" if game.over else title, engine.round, events, game))
         return {
             "players": game.seat_count,
             "names": export.get("names") or [f"Player {s + 1}" for s in range(game.seat_count)],
@@ -242,3 +238,9 @@ class NurPeanuts:
         if result is None:
             return None
         return {**result.to_dict(), "cash": list(self.engine.cash)}
+
+
+def _step(
+    title: str, round_: int, events: list[dict[str, Any]], game: NurPeanuts
+) -> dict[str, Any]:
+    return {"title": title, "round": round_, "events": events, "table": game.public_view()}

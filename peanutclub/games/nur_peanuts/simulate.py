@@ -194,21 +194,34 @@ def play(players: int, seed: int, levels: Sequence[str] | str = "normal") -> Gam
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """`python -m peanutclub.games.nur_peanuts.simulate`: the designer's figures."""
+    """`python -m peanutclub.games.nur_peanuts.simulate`: the designer's figures, one table size
+    after another (`--players 2,3,4,5,6`)."""
     from peanutclub.games import GAMES
     from peanutclub.simulate import run
 
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--players", type=int, default=4)
+    parser = argparse.ArgumentParser(description="Play Nur Peanuts! bot games and sum them up.")
+    parser.add_argument("--games", type=int, default=1000, help="games per table size")
+    parser.add_argument("--players", default="4", help="table sizes, comma-separated")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--bots", default="normal")
+    parser.add_argument("--bots", default="normal", help="levels laid around the table")
     parser.add_argument("--jobs", "-j", type=int, default=1)
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     GAMES.setdefault(NurPeanuts.id, NurPeanuts)
     levels = [name.strip() for name in args.bots.split(",") if name.strip()]
-    summary = run(args.games, args.players, args.seed, levels, args.jobs, sys.stderr, NurPeanuts.id)
-    print(summary.report())
+    for players in (int(p) for p in args.players.split(",")):
+        summary = run(
+            args.games,
+            players,
+            args.seed,
+            levels,
+            args.jobs,
+            None if args.quiet else sys.stderr,
+            NurPeanuts.id,
+        )
+        print(f"== {players} players, bots {','.join(levels)}")
+        print(summary.report(), flush=True)
+        print()
     return 0
 
 

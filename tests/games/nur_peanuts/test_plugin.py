@@ -253,10 +253,12 @@ def test_a_random_board_replays_from_its_export() -> None:
 def test_the_history_tells_the_game_round_by_round() -> None:
     game, _ = bot_game(3, 2, ["normal"])
     told = NurPeanuts.history(export_game(game))
-    assert told["steps"][0]["title"] == "start"
-    rounds = [s for s in told["steps"] if s["title"] == "round"]
-    assert rounds and rounds[-1]["table"]["phase"] == "over"
-    assert told["result"] == game.result()
+    steps = told["steps"]
+    assert steps[0]["title"] == "preliminary" and steps[0]["events"][0]["type"] == "board"
+    assert [s["round"] for s in steps[1:]] == list(range(1, game.engine.round + 1))
+    assert all(s["title"] == "round" for s in steps[1:-1]) and steps[-1]["title"] == "end"
+    assert all(any(e["type"] == "round_over" for e in s["events"]) for s in steps[1:])
+    assert steps[-1]["table"]["phase"] == "over" and told["result"] == game.result()
 
 
 def test_the_lobby_has_the_shapes_of_a_game() -> None:

@@ -37,6 +37,7 @@ from peanutclub.games.nur_peanuts.engine.errors import (
     FieldSold,
     MustThrow,
     NotYourTurn,
+    RuleError,
     WrongPhase,
 )
 from peanutclub.games.nur_peanuts.engine.events import Event, event
@@ -263,8 +264,12 @@ class Game:
             raise BadMessage(f"Nur Peanuts! has no action {action!r}.")
         if self.phase is Phase.OVER:
             raise WrongPhase("The game is over.")
-        self.touched = False
-        events = handler(action)
+        touched, self.touched = self.touched, False
+        try:
+            events = handler(action)
+        except RuleError:
+            self.touched = touched  # a refusal leaves even this flag as it was
+            raise
         self.log.append(action)
         self.version += 1
         return events
