@@ -119,7 +119,11 @@ class BaseBot:
         """The play this level makes now, or None: foundations first (the peanuts pile's top
         before the waste's before the building piles'), then the peanuts top onto a building
         pile, then the waste top onto one, then (some levels) a lone building card moved to
-        free a place for the peanuts pile."""
+        free a place for the peanuts pile.
+
+        A level may overlook any play but the waste top's: a person always looks at the card
+        they just turned, and missing it would bury it for a whole pass through the stock (a
+        flip that helps nobody, and a much longer game for the simulator)."""
         peanut = me["peanuts"]["top"]
         waste = me["waste"][-1] if me["waste"] else None
         building = me["building"]
@@ -127,7 +131,7 @@ class BaseBot:
         tops += [pile[-1] for pile in building if pile]
         foundations = view["foundations"]
         for card in tops:
-            if not self._sees():
+            if card is not waste and not self._sees():
                 continue
             if card["rank"] == 1:
                 return MoveCard(self.seat, card["id"], Target.FOUNDATION, None)
@@ -139,7 +143,7 @@ class BaseBot:
             if pile is not None:
                 return MoveCard(self.seat, peanut["id"], Target.BUILDING, pile)
         if waste is not None:
-            pile = self._building_for(waste, building, empty_ok=False)
+            pile = self._building_for(waste, building, empty_ok=False, careful=True)
             if pile is not None:
                 return MoveCard(self.seat, waste["id"], Target.BUILDING, pile)
         if self.frees_piles and peanut is not None:
@@ -152,10 +156,15 @@ class BaseBot:
         return None
 
     def _building_for(
-        self, card: dict[str, Any], building: list[list[dict[str, Any]]], *, empty_ok: bool
+        self,
+        card: dict[str, Any],
+        building: list[list[dict[str, Any]]],
+        *,
+        empty_ok: bool,
+        careful: bool = False,
     ) -> int | None:
         for index, pile in enumerate(building):
-            if pile and _fits_building(card, pile) and self._sees():
+            if pile and _fits_building(card, pile) and (careful or self._sees()):
                 return index
         if empty_ok:
             for index, pile in enumerate(building):
