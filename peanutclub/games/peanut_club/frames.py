@@ -3,7 +3,7 @@ check real frames against it (the server builds them as bytes; see `peanutclub.s
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -41,6 +41,32 @@ class BidOption(Out):
     min: int | None
     max: int
     reason: str | None
+    needs: list[Literal["convert", "abracadabra"]] = Field(
+        description="The powers `max` counts on: without each, the most would be lower."
+    )
+
+
+class ALaCarteOption(Out):
+    """What an À la carte bid in one currency may be now (every card counting 1)."""
+
+    min: int | None = Field(description="1, or null when the currency is under Niet.")
+    max: int
+    reason: str | None = Field(description="`currency_blocked`, `cannot_honour` or null.")
+
+
+class PowerOption(Out):
+    usable: bool = Field(description="Whether using this power now could be accepted.")
+    reason: str | None = Field(
+        description="The code the server would answer (`wrong_phase`, `not_your_payment`, "
+        "`power_used`, `last_currency`, `cannot_honour`), or null when usable."
+    )
+
+
+class Award(Out):
+    award: Literal["best_deal", "most_lost", "power_of_the_night"]
+    seat: int
+    value: int
+    detail: dict[str, Any]
 
 
 class PaySuggestion(Out):
@@ -67,6 +93,10 @@ class You(Out):
     collector: str | None
     pay_suggestion: PaySuggestion | None
     bid_options: dict[str, BidOption]
+    a_la_carte: dict[str, ALaCarteOption] | None = Field(
+        description="Null when the À la carte token is used or nobody is bidding."
+    )
+    powers: dict[Literal["a_la_carte", "crash", "niet", "convert", "abracadabra"], PowerOption]
 
 
 class ScoreLine(BaseModel):
@@ -109,6 +139,7 @@ class View(Out):
     players: list[PlayerInfo]
     paid: list[PaidCard]
     scores: list[ScoreLine] | None
+    awards: list[Award] | None = Field(description="Only at `over`; null before.")
     you: You | None
 
 

@@ -104,6 +104,7 @@ class PeanutClub:
             ],
             "paid": [],
             "scores": None,
+            "awards": None,
         }
 
     @classmethod
@@ -114,6 +115,8 @@ class PeanutClub:
             "collector": None,
             "pay_suggestion": None,
             "bid_options": {},
+            "a_la_carte": None,
+            "powers": {name: {"usable": False, "reason": "wrong_phase"} for name in _UNUSED_TOKENS},
         }
 
     @classmethod

@@ -61,6 +61,8 @@ def test_a_patched_view_equals_the_view_the_server_would_send(seed: int) -> None
         patched = apply_patch(before, frame)
         assert {k: patched[k] for k in PATCHED} == {k: fresh[k] for k in PATCHED}
         assert patched["you"]["bid_options"] == fresh["you"]["bid_options"], frame
+        # what else `you` says (the powers, À la carte, each option's `needs`) no bid changes
+        assert patched["you"] == fresh["you"], frame
     assert patches > 10
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -70,10 +71,42 @@ MAX_PLAYERS = 6
 _CURRENCY_NAMES: tuple[tuple[Currency, str], ...] = tuple((c, c.value) for c in Currency)
 _CONVERT = Power.CONVERT
 _ABRACADABRA = Power.ABRACADABRA
+_CONVERT_NAME = _CONVERT.value
+_POWER_NAMES: tuple[tuple[Power, str], ...] = tuple((p, p.value) for p in Power)
+#: Played only as part of a payment; the others only while a lot is open for bidding.
+_PAYING_POWERS = frozenset({Power.CONVERT, Power.ABRACADABRA})
+_ABRACADABRA_NAME = _ABRACADABRA.value
 
 
 #: What the auctioneer's clock applies, by the name `clock_due` gives it.
 CLOCK_ACTIONS: dict[str, Action] = {"pay": AutoPay(), "going": GoingStep(), "idle": CallGoing(None)}
+
+
+@dataclass(frozen=True, slots=True)
+class Sale:
+    """A lot paid for: who won it, what they bid, and the value their cards counted for (the
+    excess over the bid is lost: no change is given)."""
+
+    round: int
+    seat: int
+    objects: tuple[ObjectCard, ...]
+    amount: int
+    currency: Currency
+    value: int
+    cards: tuple[CurrencyCard, ...]
+
+    @property
+    def excess(self) -> int:
+        return self.value - self.amount
+
+
+@dataclass(frozen=True, slots=True)
+class PowerUse:
+    """A token played: in which round, by whom."""
+
+    round: int
+    seat: int
+    power: Power
 
 
 class Phase(StrEnum):
@@ -113,13 +146,21 @@ class Game:
         self.round = 0
         self.phase = Phase.BIDDING
         self.stats = {"refreshes": 0, "wasted": 0}
+        # the night's story for the end-of-game awards: each lot paid for, each power played
+        self.sales: list[Sale] = []
+        self.power_uses: list[PowerUse] = []
         self._scores: list[Score] | None = None
         self._suggestion: tuple[int, Payment | None] | None = None
-        # seat -> (hand, its length, À la carte?, paying value per currency, best card per
-        # currency): bid_options reads it after every change; a hand changes only when it pays
-        self._hand_totals: dict[int, tuple[Any, ...]] = {}
-        # seat -> (what the honour rule read, its answer per currency); see `_capacities`
-        self._capacity_memo: dict[int, tuple[tuple[Any, ...], dict[Currency, int]]] = {}
+        # (seat, À la carte?) -> (hand, its length, À la carte?, paying value per currency, best
+        # card per currency): bid_options reads it after every change; a hand changes only when
+        # it pays
+        self._hand_totals: dict[tuple[int, bool], tuple[Any, ...]] = {}
+        # (seat, À la carte?) -> (what the honour rule read, its answers per currency): views ask
+        # for both (the bid options and the À la carte ones); see `_capacity_and_needs`
+        self._capacity_memo: dict[
+            tuple[int, bool],
+            tuple[tuple[Any, ...], tuple[dict[Currency, int], dict[Currency, list[str]]]],
+        ] = {}
         self._lows_memo: tuple[tuple[Any, ...], tuple[Any, ...]] | None = None
         self.start_events = self._setup()
 
@@ -255,12 +296,21 @@ class Game:
         ]
 
     def _capacities(self, seat: int, alc: bool) -> dict[Currency, int]:
-        """Per currency, the most `seat` could honour: the honour rule's one home in the game.
+        """Per currency, the most `seat` could honour: the honour rule's one home in the game."""
+        return self._capacity_and_needs(seat, alc)[0]
+
+    def _capacity_and_needs(
+        self, seat: int, alc: bool
+    ) -> tuple[dict[Currency, int], dict[Currency, list[str]]]:
+        """Per currency, the most `seat` could honour, and the powers that most counts on.
 
         The same sums as `bidding.max_honourable` (the rule's reference form, which the tests
         compare this with), made from memoised per-currency totals of the hand because every bid
         and every view of every seat asks for them. The answer itself is kept until the hand,
         À la carte, the Niet blocks or the seat's Convert and Abracadabra tokens change.
+
+        A power is needed when the most would be lower without it: the page says "up to N with
+        Convert" rather than promise a bid the cards alone cannot pay.
         """
         niet = self.niet
         hand = self.hands[seat]
@@ -268,27 +318,40 @@ class Game:
         convert = not tokens[_CONVERT]
         abracadabra = not tokens[_ABRACADABRA]
         key = (hand, len(hand), alc, niet, len(niet), convert, abracadabra)
-        found = self._capacity_memo.get(seat)
+        found = self._capacity_memo.get((seat, alc))
         if found is not None and found[0] == key:
             return found[1]
         sums, tops = self._totals(seat, alc)
-        if convert:  # an unused Convert widens a bid in any free currency to every free card
-            free = [cur for cur in sums if cur not in niet]
-            wide = (sum(sums[cur] for cur in free), max((tops[cur] for cur in free), default=0))
+        free = [cur for cur in sums if cur not in niet]
+        wide = (sum(sums[cur] for cur in free), max((tops[cur] for cur in free), default=0))
         result: dict[Currency, int] = {}
+        needs: dict[Currency, list[str]] = {}
         for currency, _ in _CURRENCY_NAMES:
             if currency in niet:
                 result[currency] = 0
+                needs[currency] = []
                 continue
-            total, top = wide if convert else (sums.get(currency, 0), tops.get(currency, 0))
-            result[currency] = total + top if total and abracadabra else total
-        self._capacity_memo[seat] = (key, result)
-        return result
+            own = (sums.get(currency, 0), tops.get(currency, 0))
+
+            def most(with_convert: bool, with_abracadabra: bool, own: tuple[int, int] = own) -> int:
+                total, top = wide if with_convert else own
+                return total + top if total and with_abracadabra else total
+
+            best = result[currency] = most(convert, abracadabra)
+            counted = []
+            if convert and most(False, abracadabra) < best:
+                counted.append(_CONVERT_NAME)
+            if abracadabra and most(convert, False) < best:
+                counted.append(_ABRACADABRA_NAME)
+            needs[currency] = counted
+        answer = (result, needs)
+        self._capacity_memo[seat, alc] = (key, answer)
+        return answer
 
     def _totals(self, seat: int, alc: bool) -> tuple[dict[Currency, int], dict[Currency, int]]:
         """Per currency, the paying value of a seat's cards and its best card (memoised)."""
         hand = self.hands[seat]
-        memo = self._hand_totals.get(seat)
+        memo = self._hand_totals.get((seat, alc))
         if memo is not None and memo[0] is hand and memo[1] == len(hand) and memo[2] == alc:
             return memo[3], memo[4]
         sums: dict[Currency, int] = {}
@@ -299,7 +362,7 @@ class Game:
             sums[cur] = sums.get(cur, 0) + u
             if u > tops.get(cur, 0):
                 tops[cur] = u
-        self._hand_totals[seat] = (hand, len(hand), alc, sums, tops)
+        self._hand_totals[seat, alc] = (hand, len(hand), alc, sums, tops)
         return sums, tops
 
     def min_bid(self, currency: Currency) -> int | None:
@@ -309,13 +372,14 @@ class Game:
         return min_to_win(self.column, currency, self.high_bid)
 
     def bid_options(self, seat: int) -> dict[str, dict[str, Any]]:
-        """Per currency: the lowest winning amount, the most this seat can honour, and why not.
+        """Per currency: the lowest winning amount, the most this seat can honour, why not, and
+        the powers that most counts on (`needs`).
 
         Built for every view of every seat after every change, so the hand is summed once for all
         three currencies (`_capacities`), and the lowest winning amounts, the same for every seat,
         once per change of the phase, the column, the Niet blocks or the high bid (`_lows`).
         """
-        capacity = self._capacities(seat, self.a_la_carte)
+        capacity, needs = self._capacity_and_needs(seat, self.a_la_carte)
         high_bid = self.high_bid
         own_high = high_bid is not None and high_bid.seat == seat
         options: dict[str, dict[str, Any]] = {}
@@ -328,8 +392,51 @@ class Game:
                     reason = "bid_too_low"
                 elif high < low:
                     reason = "cannot_honour"
-            options[name] = {"min": low, "max": high, "reason": reason}
+            options[name] = {"min": low, "max": high, "reason": reason, "needs": needs[currency]}
         return options
+
+    def a_la_carte_options(self, seat: int) -> dict[str, dict[str, Any]] | None:
+        """Per currency, what an À la carte bid of `seat` may be now (every card counting 1):
+        None when the token is used or nobody is bidding. Such a bid restarts the auction, so
+        any amount from 1 wins; only the honour rule and a Niet bound it."""
+        if self.phase is not Phase.BIDDING or self.tokens[seat][Power.A_LA_CARTE]:
+            return None
+        capacity = self._capacities(seat, True)
+        options: dict[str, dict[str, Any]] = {}
+        for currency, name in _CURRENCY_NAMES:
+            if currency in self.niet:
+                options[name] = {"min": None, "max": 0, "reason": "currency_blocked"}
+                continue
+            high = capacity[currency]
+            options[name] = {"min": 1, "max": high, "reason": None if high else "cannot_honour"}
+        return options
+
+    def power_options(self, seat: int) -> dict[str, dict[str, Any]]:
+        """Per power, whether `seat` using it now could be accepted, and if not the code the
+        server would answer, checked in the order the server checks (phase, then the token):
+        the page offers only what can be played and re-implements no rule."""
+        tokens = self.tokens[seat]
+        phase = self.phase
+        bidding = phase is Phase.BIDDING
+        result: dict[str, dict[str, Any]] = {}
+        for power, name in _POWER_NAMES:
+            reason: str | None = None
+            if power in _PAYING_POWERS:
+                if phase is not Phase.PAYING:
+                    reason = "wrong_phase"
+                elif seat != self.payer:
+                    reason = "not_your_payment"
+            elif not bidding:
+                reason = "wrong_phase"
+            if reason is None and tokens[power]:
+                reason = "power_used"
+            if reason is None:
+                if power is Power.NIET and len(self.niet) + 1 >= len(self.column):
+                    reason = "last_currency"
+                elif power is Power.A_LA_CARTE and not any(self._capacities(seat, True).values()):
+                    reason = "cannot_honour"
+            result[name] = {"usable": reason is None, "reason": reason}
+        return result
 
     def _lows(self) -> tuple[tuple[Currency, str, int | None, str | None], ...]:
         """Per currency: its name, the lowest winning amount, and a reason no seat may bid."""
@@ -473,6 +580,7 @@ class Game:
         self._check_bid(seat, amount, currency, a_la_carte=True)
         self.tokens[seat][Power.A_LA_CARTE] = True
         self.a_la_carte = True
+        self.power_uses.append(PowerUse(self.round, seat, Power.A_LA_CARTE))
         self._restart()
         self.high_bid = Bid(seat, amount, currency)
         events.append(event("power", seat=seat, power=Power.A_LA_CARTE.value))
@@ -489,6 +597,7 @@ class Game:
         self.tokens[seat][Power.CRASH] = True
         self.column.remove(currency)
         self.column.insert(position, currency)
+        self.power_uses.append(PowerUse(self.round, seat, Power.CRASH))
         self._restart()
         events.append(
             event(
@@ -512,6 +621,7 @@ class Game:
             raise LastCurrency()
         self.tokens[seat][Power.NIET] = True
         self.niet.append(currency)
+        self.power_uses.append(PowerUse(self.round, seat, Power.NIET))
         self._restart()
         events.append(event("power", seat=seat, power=Power.NIET.value, currency=currency.value))
 
@@ -605,10 +715,15 @@ class Game:
         self.paid.extend((seat, c) for c in cards)
         if payment.convert:
             self.tokens[seat][Power.CONVERT] = True
+            self.power_uses.append(PowerUse(self.round, seat, Power.CONVERT))
         if payment.abracadabra is not None:
             self.tokens[seat][Power.ABRACADABRA] = True
+            self.power_uses.append(PowerUse(self.round, seat, Power.ABRACADABRA))
         self.won[seat].extend(self.lot)
         self.stats["wasted"] += value - ctx.amount
+        self.sales.append(
+            Sale(self.round, seat, tuple(self.lot), ctx.amount, ctx.currency, value, tuple(cards))
+        )
         events.append(
             event(
                 "paid",

@@ -291,17 +291,26 @@ def public_view(game: Game) -> dict[str, Any]:
         "players": players,
         "paid": memo.paid_list(game.paid),
         "scores": None,
+        "awards": None,
     }
     if over and game.scores is not None:
+        from peanutclub.games.peanut_club.engine.awards import awards
         from peanutclub.games.peanut_club.engine.scoring import ranking
 
         result["scores"] = [{"place": p, **s.to_dict()} for p, s in ranking(game.scores)]
+        result["awards"] = awards(game)
     setattr(game, _PUBLIC_CACHE_ATTR, (game.version, result))
     return result
 
 
 def private_view(game: Game, seat: int) -> dict[str, Any]:
-    """What only `seat` may see: their hand, their collector, their options and suggestion."""
+    """What only `seat` may see: their hand, their collector, their options and suggestion.
+
+    The options (`bid_options`, `a_la_carte`, `powers`) are the server's answers to "what could
+    I play now", so a page offers exactly what would be accepted and re-implements no rule. A
+    plain bid changes only the `min` and `reason` of `bid_options` (the patch rule), never
+    `a_la_carte` or `powers`: an À la carte bid ignores the high bid.
+    """
     suggestion = game.pay_suggestion() if game.payer == seat else None
     return {
         "seat": seat,
@@ -309,6 +318,8 @@ def private_view(game: Game, seat: int) -> dict[str, Any]:
         "collector": str(game.collectors[seat]),
         "pay_suggestion": suggestion.to_dict() if suggestion else None,
         "bid_options": game.bid_options(seat),
+        "a_la_carte": game.a_la_carte_options(seat),
+        "powers": game.power_options(seat),
     }
 
 

@@ -147,9 +147,9 @@ def test_bid_options_give_the_lowest_winning_and_the_highest_honourable_amount()
     game = table(hands=["d5 d3", "c2", "p1"], column_spec="cdp", used={0: "convert abracadabra"})
     game.apply(PlaceBid(1, 1, D))
     options = game.bid_options(0)
-    assert options["dollars"] == {"min": 2, "max": 8, "reason": None}
-    assert options["camels"] == {"min": 1, "max": 0, "reason": "cannot_honour"}
-    assert options["peanuts"] == {"min": None, "max": 0, "reason": "bid_too_low"}
+    assert options["dollars"] == {"min": 2, "max": 8, "reason": None, "needs": []}
+    assert options["camels"] == {"min": 1, "max": 0, "reason": "cannot_honour", "needs": []}
+    assert options["peanuts"] == {"min": None, "max": 0, "reason": "bid_too_low", "needs": []}
 
 
 @pytest.mark.parametrize("amount", [0, -3, 1.5, True, "2", None])

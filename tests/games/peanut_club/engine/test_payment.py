@@ -307,7 +307,7 @@ def test_the_dry_run_says_what_pay_would_say_for_every_payment_of_a_hand() -> No
 
 
 def test_only_the_winner_may_ask_for_a_dry_run() -> None:
-    game, card = won_by(0, 5, "d", hands=["d5", "d5", "c1"])
+    game, _ = won_by(0, 5, "d", hands=["d5", "d5", "c1"])
     with pytest.raises(RuleError) as info:
         game.judge(Pay(1, (game.hands[1][0].id,)))
     assert info.value.code == "not_your_payment"

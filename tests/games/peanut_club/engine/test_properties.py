@@ -106,14 +106,29 @@ def reference_options(game: Game, seat: int) -> dict[str, dict[str, Any]]:
     for currency in Currency:
         blocked = currency in game.niet
         low = min_to_win(game.column, currency, game.high_bid) if bidding and not blocked else None
-        high = max_honourable(
-            game.hands[seat],
-            currency,
-            a_la_carte=game.a_la_carte,
-            convert_unused=not game.tokens[seat][Power.CONVERT],
-            abracadabra_unused=not game.tokens[seat][Power.ABRACADABRA],
-            blocked=game.niet,
-        )
+        convert = not game.tokens[seat][Power.CONVERT]
+        abracadabra = not game.tokens[seat][Power.ABRACADABRA]
+
+        def most(convert: bool, abracadabra: bool, currency: Currency = currency) -> int:
+            return max_honourable(
+                game.hands[seat],
+                currency,
+                a_la_carte=game.a_la_carte,
+                convert_unused=convert,
+                abracadabra_unused=abracadabra,
+                blocked=game.niet,
+            )
+
+        high = most(convert, abracadabra)
+        # a power is needed when the most would be lower without it
+        needs = [
+            name
+            for name, unused, without in (
+                ("convert", convert, most(False, abracadabra)),
+                ("abracadabra", abracadabra, most(convert, False)),
+            )
+            if unused and without < high
+        ]
         reason = None
         if not bidding:
             reason = "wrong_phase"
@@ -125,7 +140,7 @@ def reference_options(game: Game, seat: int) -> dict[str, dict[str, Any]]:
             reason = "bid_too_low"
         elif high < low:
             reason = "cannot_honour"
-        options[currency.value] = {"min": low, "max": high, "reason": reason}
+        options[currency.value] = {"min": low, "max": high, "reason": reason, "needs": needs}
     return options
 
 

@@ -66,6 +66,11 @@ def test_a_seat_sees_its_bid_options() -> None:
     game = table(hands=["d5 d3 c1", "d4", "p2"], column_spec="dcp", used={0: "convert"})
     game.apply(PlaceBid(1, 2, C))
     options = view(game, 0)["you"]["bid_options"]
-    assert options["dollars"] == {"min": 1, "max": 13, "reason": None}
-    assert options["camels"] == {"min": 3, "max": 2, "reason": "cannot_honour"}
-    assert options["peanuts"] == {"min": None, "max": 0, "reason": "bid_too_low"}
+    assert options["dollars"] == {"min": 1, "max": 13, "reason": None, "needs": ["abracadabra"]}
+    assert options["camels"] == {
+        "min": 3,
+        "max": 2,
+        "reason": "cannot_honour",
+        "needs": ["abracadabra"],
+    }
+    assert options["peanuts"] == {"min": None, "max": 0, "reason": "bid_too_low", "needs": []}
