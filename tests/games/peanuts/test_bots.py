@@ -119,7 +119,7 @@ def test_bots_need_nothing_but_their_view() -> None:
 def test_the_levels_are_ordered_in_points(hosted: None) -> None:
     from peanutclub.simulate import run
 
-    summary = run(24, 3, 1, ["easy", "normal", "hard"], game_id=Peanuts.id)
+    summary = run(12, 3, 1, ["easy", "normal", "hard"], game_id=Peanuts.id)
     per_seat = {
         level: summary.game.points[level] / n for level, n in summary.game.seats_played.items()
     }
@@ -130,13 +130,13 @@ def test_the_levels_are_ordered_in_points(hosted: None) -> None:
 def test_peanutclub_simulate_counts_rounds_cards_points_per_level_and_stalls(hosted: None) -> None:
     from peanutclub.simulate import play_game, run
 
-    result = play_game(2, 5, "normal", Peanuts.id)
+    result = play_game(3, 5, "normal", Peanuts.id)
     assert result.rounds >= 1 and result.called + result.stalled == result.rounds
     assert result.moves >= result.to_foundations > 0
-    summary = run(6, 2, 7, ["easy", "hard"], game_id=Peanuts.id)
+    summary = run(3, 3, 7, ["easy", "hard"], game_id=Peanuts.id)
     text = summary.report()
     for words in ("rounds per game", "stalled", "cards played per round", "easy", "hard"):
         assert words in text
     data = summary.data()
-    assert data["games"] == 6 and data["rounds"] >= 6
-    assert run(6, 2, 7, ["easy", "hard"], game_id=Peanuts.id).data() == data  # seeded
+    assert data["games"] == 3 and data["rounds"] >= 3
+    assert run(3, 3, 7, ["easy", "hard"], game_id=Peanuts.id).data() == data  # seeded

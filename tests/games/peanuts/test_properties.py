@@ -32,18 +32,20 @@ from .conftest import snapshot
 #: How likely random play picks each kind of action when it may (moves most, stalls rarely).
 WEIGHTS = {"move": 20.0, "flip": 4.0, "stuck": 0.5, "peanuts": 1.0}
 STALL_CHANCE = 0.01
+#: deck -> its 52 ids, in order
+DECK_IDS = {d: [c.id for c in new_deck(d)] for d in range(6)}
 
 
 def check_cards(game: Game) -> None:
     """Each deck's 52 cards lie exactly once across its piles and the foundations."""
-    where: dict[int, Counter[int]] = {d: Counter() for d in game.decks}
+    where: dict[int, list[int]] = {d: [] for d in game.decks}
     for deck, layout in game.layouts.items():
-        where[deck].update(c.id for c in layout.all_cards())
+        where[deck] += [c.id for c in layout.all_cards()]
     for foundation in game.foundations:
         for card in foundation.cards:
-            where[card.deck][card.id] += 1
+            where[card.deck].append(card.id)
     for deck in game.decks:
-        assert where[deck] == Counter(c.id for c in new_deck(deck)), deck
+        assert sorted(where[deck]) == DECK_IDS[deck], deck
     assert all(len(layout.peanuts) <= 13 for layout in game.layouts.values())
 
 
@@ -90,7 +92,7 @@ def random_refusal(game: Game, rng: random.Random) -> Action:
     return DeclareStuck(seat, rng.random() < 0.5)
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(
     seed=st.integers(0, 2**32),
     players=st.integers(2, 6),
@@ -111,7 +113,7 @@ def test_random_legal_play_keeps_every_card_once_runs_scores_and_replay(
             for deck in game.decks:
                 expected_totals[deck] += points[deck]
 
-    for _ in range(800):
+    for _ in range(700):
         if game.over:
             break
         if rng.random() < 0.2:  # a refusal, when it is one, changes nothing

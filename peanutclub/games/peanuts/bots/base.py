@@ -63,6 +63,8 @@ class BaseBot:
     overlook: ClassVar[float] = 0.0
     #: whether it moves a lone building card onto another pile to free a place for its peanuts
     frees_piles: ClassVar[bool] = False
+    #: whether it moves a building top onto another pile to uncover a card a foundation takes
+    digs: ClassVar[bool] = False
 
     def __init__(self, seat: int, seed: int = 0) -> None:
         self.seat = seat
@@ -146,6 +148,10 @@ class BaseBot:
             pile = self._building_for(waste, building, empty_ok=False, careful=True)
             if pile is not None:
                 return MoveCard(self.seat, waste["id"], Target.BUILDING, pile)
+        if self.digs:
+            dig = self._dig(building, foundations)
+            if dig is not None:
+                return dig
         if self.frees_piles and peanut is not None:
             for index, pile_cards in enumerate(building):
                 if len(pile_cards) != 1 or not self._sees():
@@ -153,6 +159,22 @@ class BaseBot:
                 for other, target in enumerate(building):
                     if other != index and target and _fits_building(pile_cards[0], target):
                         return MoveCard(self.seat, pile_cards[0]["id"], Target.BUILDING, other)
+        return None
+
+    def _dig(
+        self, building: list[list[dict[str, Any]]], foundations: list[dict[str, Any]]
+    ) -> Action | None:
+        """A building top moved onto another pile when the card under it can go to a
+        foundation next (or is an Ace)."""
+        for index, pile in enumerate(building):
+            if len(pile) < 2:
+                continue
+            under = pile[-2]
+            if under["rank"] != 1 and not any(_fits_foundation(under, f) for f in foundations):
+                continue
+            for other, target in enumerate(building):
+                if other != index and target and _fits_building(pile[-1], target):
+                    return MoveCard(self.seat, pile[-1]["id"], Target.BUILDING, other)
         return None
 
     def _building_for(

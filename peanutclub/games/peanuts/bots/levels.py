@@ -27,8 +27,9 @@ class NormalBot(BaseBot):
 
 
 class HardBot(BaseBot):
-    """Quick and sees every play."""
+    """Quick, sees every play, and digs in its building piles for cards the foundations take."""
 
     level: ClassVar[str] = "hard"
     reaction_seconds: ClassVar[float] = 0.55
     frees_piles: ClassVar[bool] = True
+    digs: ClassVar[bool] = True
