@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 from peanutclub.core import Game, RuleError, refuse
 from peanutclub.games import DEFAULT_GAME, GAMES, describe, find_game
 from peanutclub.server.codes import normalise_code
-from peanutclub.server.http import State, base_url, client_ip, find_room, refusal
+from peanutclub.server.http import State, client_ip, find_room, refusal, served_join_address
 from peanutclub.server.protocol import optional_fields
 
 router = APIRouter(prefix="/api")
@@ -96,7 +96,7 @@ async def create_room(request: Request, state: State) -> Any:
         )
     except RuleError as error:
         return refusal(error)
-    base = base_url(request, state.settings.public_url, state.settings.host)
+    base = served_join_address(request, state.settings).base
     return JSONResponse(
         {
             "code": room.code,
@@ -112,6 +112,8 @@ async def create_room(request: Request, state: State) -> Any:
 
 @router.get("/rooms/{code}")
 async def room_summary(code: str, request: Request, state: State) -> Any:
+    """The room's public summary, with the link phones join at (`join_url`) and, when phones
+    may not reach it, why (`join_warning`: `localhost_only`, `no_lan_address`; else null)."""
     try:
         room = find_room(request, state, code)
     except RuleError as error:
@@ -120,8 +122,15 @@ async def room_summary(code: str, request: Request, state: State) -> Any:
         summary = await state.rooms.cluster.summary(normalise_code(code))
         if summary is None:
             return refusal(error)
-        return JSONResponse(orjson.loads(orjson.dumps(summary)))
-    return JSONResponse(orjson.loads(orjson.dumps(room.summary())))
+    else:
+        summary = room.summary()
+    reach = served_join_address(request, state.settings)
+    linked = {
+        **orjson.loads(orjson.dumps(summary)),
+        "join_url": f"{reach.base}/r/{summary['code']}",
+        "join_warning": reach.warning,
+    }
+    return JSONResponse(linked)
 
 
 # ---------------------------------------------------------------------- finished games

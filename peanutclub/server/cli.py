@@ -78,6 +78,7 @@ def run_serve(args: argparse.Namespace) -> int:
     else:
         print("Rooms are kept in memory only: nothing survives a restart.", flush=True)
     print(f"Peanut Club: open http://{display_host(settings.host)}:{settings.port}/", flush=True)
+    print(reach_hint(settings), flush=True)
     app = create_app(settings)
     tune_gc(settings.gc_thresholds)
     options = uvicorn_options(settings)
@@ -115,6 +116,26 @@ def tune_gc(thresholds: tuple[int, int, int] = GC_THRESHOLDS) -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(*thresholds)
+
+
+def reach_hint(settings: Settings) -> str:
+    """One line on where phones join: the address they can reach, or how to make one."""
+    from peanutclub.server.http import EVERY_INTERFACE, is_loopback, lan_address, pick_lan_address
+
+    if settings.public_url:
+        return f"Phones join at {settings.public_url.rstrip('/')}/"
+    if is_loopback(settings.host):
+        return (
+            "Phones cannot reach this computer's localhost: to play on your network, "
+            "restart with --host 0.0.0.0"
+        )
+    if settings.host in EVERY_INTERFACE:
+        given = settings.lan_addresses
+        lan = lan_address() if given is None else pick_lan_address(given)
+        if lan is None:
+            return "No local network address found for phones: use this computer's address"
+        return f"Phones join at http://{lan}:{settings.port}/"
+    return f"Phones join at http://{settings.host}:{settings.port}/"
 
 
 def display_host(host: str) -> str:

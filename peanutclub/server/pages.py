@@ -16,7 +16,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from peanutclub.core import RuleError
 from peanutclub.server.codes import normalise_code
-from peanutclub.server.http import State, base_url, find_room, refusal
+from peanutclub.server.http import State, find_room, refusal, served_join_address
 
 if TYPE_CHECKING:
     from peanutclub.server.http import ServerState
@@ -115,8 +115,7 @@ async def join_qr(code: str, request: Request, state: State) -> Response:
         room = find_room(request, state, code)
     except RuleError as error:
         return refusal(error)
-    base = base_url(request, state.settings.public_url, state.settings.host)
-    url = f"{base}/r/{room.code}"
+    url = f"{served_join_address(request, state.settings).base}/r/{room.code}"
     buffer = io.BytesIO()
     segno.make(url, error="m").save(buffer, kind="svg", scale=8, border=2, xmldecl=False)
     return Response(buffer.getvalue(), media_type="image/svg+xml")

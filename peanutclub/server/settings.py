@@ -66,8 +66,12 @@ class Settings(BaseSettings):
     #: How long a room's lease outlives its owner (ms): the pause its clients see if it dies.
     lease_ms: int = 2000
     dev: bool = False
-    #: Base URL for links handed out (join_url, tv_url, QR code); default: the request's own.
+    #: Base URL for links handed out (join_url, tv_url, QR code); default: the request's own, or
+    #: this machine's LAN address when a TV on localhost asks a server listening on every
+    #: interface (see `http.join_address`).
     public_url: str | None = None
+    #: The addresses to pick that LAN address from; default: read from the network interfaces.
+    lan_addresses: list[str] | None = None
     templates_dir: Path = Field(default_factory=lambda: _package_dir("templates"))
     static_dir: Path = Field(default_factory=lambda: _package_dir("static"))
 

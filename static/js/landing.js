@@ -70,7 +70,13 @@ function fail(el, text) {
   el.hidden = false;
 }
 
+let creating = false;
+
+/** One room per tap: a tap while one is being made, or once it exists, does nothing (the button
+ * is disabled, then hidden: the room's choices take its place). */
 async function create() {
+  if (creating || room) return;
+  creating = true;
   const button = byId("create");
   const error = byId("create-error");
   error.hidden = true;
@@ -93,7 +99,8 @@ async function create() {
   } catch {
     fail(error, t("landing.create_failed"));
   } finally {
-    button.disabled = false;
+    creating = false;
+    button.disabled = room !== null;
     button.textContent = t("landing.create");
   }
 }
@@ -114,8 +121,10 @@ async function join(e) {
 }
 
 byId("create").addEventListener("click", create);
-byId("as-tv").addEventListener("click", () => location.assign(room.tv_url));
-byId("as-player").addEventListener("click", () => location.assign(room.join_url));
+// This screen opens its own pages on its own address (the host token is kept per address), even
+// when the links for phones name the LAN address.
+byId("as-tv").addEventListener("click", () => location.assign(`/r/${encodeURIComponent(room.code)}/tv`));
+byId("as-player").addEventListener("click", () => location.assign(`/r/${encodeURIComponent(room.code)}`));
 byId("join-form").addEventListener("submit", join);
 await init();
 try {

@@ -32,25 +32,29 @@ function objectOf(id) {
   return known || { id, name: { en: id, fr: id }, symbols: [] };
 }
 
-function handView(hand) {
+/** A hand, one line per currency in the column's order at that step (the strongest first). */
+function handView(hand, column) {
   if (!hand.length) return h("p.muted", { text: t("hist.empty_hand") });
   const by = new Map();
   for (const card of hand) {
     if (!by.has(card.currency)) by.set(card.currency, []);
     by.get(card.currency).push(card.value);
   }
+  const rank = (c) => (column.includes(c) ? column.indexOf(c) : column.length);
   return h(
     "ul.hist-hand",
     null,
-    [...by].map(([currency, values]) =>
-      h(
-        "li",
-        null,
-        currencyIcon(currency, true),
-        h("span.hist-values", { text: values.sort((a, b) => a - b).join(" · ") }),
-        h("span.muted", { text: ` (${values.reduce((a, b) => a + b, 0)})` }),
+    [...by]
+      .sort(([a], [b]) => rank(a) - rank(b))
+      .map(([currency, values]) =>
+        h(
+          "li",
+          { dataset: { currency }, "data-key": currency },
+          currencyIcon(currency, true),
+          h("span.hist-values", { text: values.sort((a, b) => a - b).join(" · ") }),
+          h("span.muted", { text: ` (${values.reduce((a, b) => a + b, 0)})` }),
+        ),
       ),
-    ),
   );
 }
 
@@ -68,7 +72,7 @@ function playerView(table, seat) {
       h("strong", { text: app.data.names[seat] || `#${seat + 1}` }),
       h("span.hist-collector", null, t("hist.collector"), " ", symbolIcon(table.collectors[seat], true)),
     ),
-    handView(table.hands[seat] || []),
+    handView(table.hands[seat] || [], table.column || []),
     h(
       "p.hist-won",
       null,

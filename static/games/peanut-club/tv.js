@@ -1,13 +1,14 @@
 // The table on a TV: lobby with the code and QR, then the auction large enough to read across a
 // room, then the podium. Host controls appear when this browser holds the room's host token.
+// Everything fits the screen (1920×1080 down to 1280×720) without scrolling, six players too.
 import { h, mount, byId } from "/static/js/dom.js";
 import { init, t, errorText, langButton, onChange } from "/static/js/i18n.js";
 import { connect } from "/static/js/net.js";
-import { inLobby } from "/static/js/state.js";
+import { inLobby, seatName } from "/static/js/state.js";
 import { hostToken, joinLink } from "/static/js/store.js";
 import { toast, announce, showStatus } from "/static/js/ui/feedback.js";
 import { startTicker, tick } from "/static/js/ui/ticker.js";
-import { describe } from "./ui/events.js";
+import { describe, paidGroups } from "./ui/events.js";
 import { lobbyView } from "/static/js/ui/lobby.js";
 import { game } from "/static/js/games.js";
 import { lotView } from "./ui/lot.js";
@@ -16,14 +17,36 @@ import { columnView } from "./ui/column.js";
 import { playersView, botHandover } from "./ui/players.js";
 import { podiumView } from "./ui/podium.js";
 import { payingOther } from "./ui/pay.js";
+import { currencyIcon } from "./symbols.js";
 import * as sound from "/static/js/sound.js";
 
 const code = document.body.dataset.code;
-// The link to show: the one the server handed out (it may name the LAN address when this screen
-// uses localhost), else this page's own origin.
-const joinUrl = joinLink.get(code) || `${location.origin}/r/${encodeURIComponent(code)}`;
-const app = { state: null, host: false, ui: { feed: [], soldUntil: 0, bidKey: null, bump: false } };
+// The link phones use and whether they can reach it: the room summary says (GET /api/rooms/CODE:
+// `join_url`, `join_warning`); until it has answered, the link the landing page kept, else this
+// page's own origin.
+const reach = {
+  url: joinLink.get(code) || `${location.origin}/r/${encodeURIComponent(code)}`,
+  warning: null,
+};
+const app = {
+  state: null,
+  host: false,
+  ui: { feed: [], bidKey: null, bump: false, goingBy: undefined, sale: null, refreshUntil: 0 },
+};
 let conn = null;
+
+async function loadReach() {
+  try {
+    const res = await fetch(`/api/rooms/${encodeURIComponent(code)}`, { headers: { accept: "application/json" } });
+    if (!res.ok) return;
+    const summary = await res.json();
+    if (typeof summary.join_url === "string") reach.url = summary.join_url;
+    reach.warning = typeof summary.join_warning === "string" ? summary.join_warning : null;
+    render();
+  } catch {
+    /* keep the link we have */
+  }
+}
 
 function send(msg) {
   if (!conn || conn.send(msg) === null) toast(t("conn.reconnecting"), "error");
@@ -44,16 +67,21 @@ function onState(state, events) {
   for (const ev of events) {
     const text = describe(ev, state);
     if (text) {
-      ui.feed.unshift({ text, kind: ev.type, power: ev.power || null });
+      ui.feed.unshift({ text, kind: ev.type, power: ev.power || null, n: (ui.feedCount = (ui.feedCount || 0) + 1) });
       ui.feed.length = Math.min(ui.feed.length, 6);
       announce(text);
     }
     if (SOUNDS[ev.type]) sound.play(SOUNDS[ev.type]);
-    if (ev.type === "sold") {
-      ui.soldUntil = Date.now() + 2000;
-      setTimeout(render, 2100);
+    if (ev.type === "going" && ev.level === 1) ui.goingBy = ev.by;
+    if (ev.type === "paid") ui.sale = ev;
+    if (ev.type === "rematch" || ev.type === "game_started") ui.sale = null;
+    if (ev.type === "refresh") {
+      ui.refreshUntil = Date.now() + 4000;
+      sound.play("power");
+      setTimeout(render, 4100);
     }
   }
+  if (!state.going) ui.goingBy = undefined;
   const hb = state.high_bid;
   const key = hb ? `${hb.seat}-${hb.amount}-${hb.currency}` : null;
   ui.bump = key !== null && key !== ui.bidKey;
@@ -71,6 +99,40 @@ function qrImage() {
   return qr;
 }
 
+/** Where phones join: the link and its QR code, or why phones cannot reach this server and how
+ * to fix it (the server says which, from the address it listens on). */
+function joinPanel() {
+  if (reach.warning === "localhost_only") {
+    return h(
+      "div.tv-reach.warn",
+      { role: "alert", "data-key": "reach-local" },
+      h("h2", { text: t("reach.local_title") }),
+      h("p", { text: t("reach.local_text") }),
+      h("p", { text: t("reach.local_fix") }),
+      h("code.tv-cmd", { text: "peanutclub serve --host 0.0.0.0" }),
+      h("p", { text: t("reach.local_then") }),
+    );
+  }
+  if (reach.warning === "no_lan_address") {
+    const port = location.port ? `:${location.port}` : "";
+    return h(
+      "div.tv-reach.warn",
+      { role: "alert", "data-key": "reach-none" },
+      h("h2", { text: t("reach.none_title") }),
+      h("p", { text: t("reach.none_text") }),
+      h("p.tv-url", { text: `http://…${port}/r/${code}` }),
+    );
+  }
+  return h(
+    "div.tv-reach",
+    { "data-key": "reach-ok" },
+    h("p.tv-label", { text: t("lobby.share") }),
+    h("p.tv-url", { text: reach.url }),
+    qrImage(),
+    h("p.tv-label", { text: t("lobby.scan") }),
+  );
+}
+
 function lobby(state, ctx) {
   return h(
     "div.tv-lobby",
@@ -80,50 +142,116 @@ function lobby(state, ctx) {
       null,
       h("p.tv-label", { text: t("lobby.code") }),
       h("p.tv-code", { text: code }),
-      h("p.tv-label", { text: t("lobby.share") }),
-      h("p.tv-url", { text: joinUrl }),
-      qrImage(),
-      h("p.tv-label", { text: t("lobby.scan") }),
+      joinPanel(),
     ),
     lobbyView(ctx),
   );
 }
 
-function feedView() {
-  const feed = app.ui.feed;
+/** The last lot paid for: who paid, with which cards (public once paid), what was lost. */
+function saleView(state) {
+  const ev = app.ui.sale;
+  if (!ev) return null;
+  const groups = paidGroups(ev);
   return h(
-    "section.feed",
-    { "aria-label": t("tv.events") },
-    h("h2", { text: t("tv.events") }),
+    "div.sale",
+    { "data-key": "sale" },
+    h("p.sale-title", { text: t("tv.last_sale") }),
     h(
-      "ol.feed-list",
+      "p.sale-line",
       null,
-      feed.map((f, i) => h("li", { class: [`f-${f.kind}`, f.power ? `f-${f.power}` : "", i === 0 ? "latest" : ""].join(" "), text: f.text })),
+      h("span.sale-who", { text: t("tv.paid_by", { name: seatName(state, ev.seat) }) }),
+      groups
+        ? h(
+            "span.sale-cards",
+            null,
+            groups.map(([c, values]) =>
+              values.map((v, i) =>
+                h(
+                  "span.paid-card",
+                  { class: [`pc-${c}`, v.double ? "double" : ""].join(" "), "data-key": `pc-${c}-${i}` },
+                  currencyIcon(c, true),
+                  h("b", { text: v.value }),
+                  v.double ? h("small", { text: "×2" }) : null,
+                ),
+              ),
+            ),
+          )
+        : null,
+      h("span.sale-value", { text: t("tv.sale_value", { value: ev.value }) }),
+      ev.excess > 0 ? h("span.sale-lost", { text: t("tv.sale_lost", { n: ev.excess }) }) : null,
+      ev.auto ? h("span.sale-auto", { text: t("tv.sale_auto") }) : null,
     ),
   );
 }
 
+function feedView(state) {
+  const feed = app.ui.feed;
+  return h(
+    "section.feed",
+    { "aria-label": t("tv.events") },
+    saleView(state),
+    h("h2", { text: t("tv.events") }),
+    h(
+      "ol.feed-list",
+      null,
+      feed.map((f, i) =>
+        h("li", {
+          class: [`f-${f.kind}`, f.power ? `f-${f.power}` : "", i === 0 ? "latest" : ""].join(" "),
+          "data-key": `f-${f.n}`,
+          text: f.text,
+        }),
+      ),
+    ),
+  );
+}
+
+/** Who called the lot: a player, or the auctioneer (the host at the TV, or the clock). */
+function callerView(state) {
+  if (state.phase !== "bidding" || !state.going || app.ui.goingBy === undefined) return null;
+  const by = app.ui.goingBy;
+  return h("p.call-by", {
+    text: typeof by === "number" ? t("going.by", { name: seatName(state, by) }) : t("going.by_auctioneer"),
+  });
+}
+
 function table(state) {
   const ui = app.ui;
-  const sold = Date.now() < ui.soldUntil;
+  const now = Date.now();
+  const refreshing = now < ui.refreshUntil;
   const bid = highBidView(state, null);
   if (ui.bump) bid.classList.add("bump");
-  const showSold = sold && state.phase !== "over";
+  // "Sold!" is stamped on the lot while its winner pays, in a corner (who pays stays readable),
+  // and never over the next lot.
+  const showSold = state.phase === "paying";
   return h(
     "div.tv-table",
     null,
     h("div.tv-lot", null, lotView(state)),
     h(
       "section.tv-status",
-      { "aria-label": t("bid.high") },
+      { "aria-label": t("bid.high"), class: state.phase === "paying" ? "is-paying" : "" },
       bid,
       callView(state, false),
-      showSold ? h("div.sold-stamp", { "aria-hidden": "true", text: t("going.sold") }) : null,
+      callerView(state),
       state.phase === "paying" && state.high_bid ? payingOther(state) : null,
+      showSold ? h("div.sold-stamp", { "aria-hidden": "true", "data-key": "sold", text: t("going.sold") }) : null,
     ),
     h("div.tv-column", null, columnView(state)),
-    h("div.tv-players", null, playersView(state, { rich: true, hostAction: app.host ? botHandover(send) : null })),
-    h("div.tv-feed", null, feedView()),
+    h(
+      "div.tv-players",
+      null,
+      playersView(state, { rich: true, refreshed: refreshing, hostAction: app.host ? botHandover(send) : null }),
+    ),
+    h("div.tv-feed", null, feedView(state)),
+    refreshing
+      ? h(
+          "div.refresh-burst",
+          { "aria-hidden": "true", "data-key": "refresh" },
+          h("strong", { text: t("tv.refresh_title") }),
+          h("span", { text: t("tv.refresh_text") }),
+        )
+      : null,
   );
 }
 
@@ -142,7 +270,9 @@ function footer(state) {
   }
   return [
     h("span.foot-code", { text: t("common.room", { code }) }),
-    h("span.foot-url", { text: joinUrl }),
+    reach.warning
+      ? h("span.foot-url.foot-warn", { text: t(reach.warning === "localhost_only" ? "reach.foot_local" : "reach.foot_none") })
+      : h("span.foot-url", { text: reach.url }),
     h("span.foot-spacer"),
     controls,
     h("button", {
@@ -174,6 +304,7 @@ function render() {
 }
 
 const [about] = await Promise.all([game(), init()]);
+loadReach();
 onChange(render);
 startTicker();
 render();

@@ -22,13 +22,14 @@ export function describe(ev, state) {
       if (ev.power === "a_la_carte") return t("ev.a_la_carte", { name: name(ev.seat) });
       return null;
     case "going":
-      return t(ev.level === 2 ? "ev.going2" : "ev.going1");
+      if (ev.level === 2) return t("ev.going2");
+      return typeof ev.by === "number" ? t("ev.going1_by", { name: name(ev.by) }) : t("ev.going1");
     case "sold":
       return t("ev.sold", { name: name(ev.seat), amount: ev.amount, currency: cur(ev.currency) });
     case "discarded":
       return t("ev.discarded");
     case "paid":
-      return t(ev.auto ? "ev.paid_auto" : "ev.paid", { name: name(ev.seat), value: ev.value });
+      return paidText(ev, name(ev.seat));
     case "refresh":
       return t("ev.refresh");
     case "lot":
@@ -49,6 +50,31 @@ export function describe(ev, state) {
     default:
       return null;
   }
+}
+
+/** Paid cards by currency, each currency's values largest first: [[currency, [5, 4]], …]; the
+ * Abracadabra card is marked with `double`. Older servers name only ids: then null. */
+export function paidGroups(ev) {
+  const cards = (ev.cards || []).filter((c) => c && typeof c === "object" && c.currency);
+  if (!cards.length) return null;
+  const by = new Map();
+  for (const c of [...cards].sort((a, b) => b.value - a.value)) {
+    if (!by.has(c.currency)) by.set(c.currency, []);
+    by.get(c.currency).push({ value: c.value, double: ev.abracadabra !== null && ev.abracadabra === c.id });
+  }
+  return [...by];
+}
+
+/** "Ana paid 5 + 4×2 Peanuts: 13 for a bid of 12, 1 lost (no change)". */
+function paidText(ev, who) {
+  const groups = paidGroups(ev);
+  const auto = ev.auto ? ` ${t("ev.paid_auto_note")}` : "";
+  if (!groups) return t("ev.paid", { name: who, value: ev.value }) + auto;
+  const cards = groups
+    .map(([c, values]) => `${values.map((v) => (v.double ? `${v.value}×2` : v.value)).join(" + ")} ${cur(c)}`)
+    .join(", ");
+  const key = ev.excess > 0 ? "ev.paid_cards_lost" : "ev.paid_cards";
+  return t(key, { name: who, cards, value: ev.value, n: ev.excess }) + auto;
 }
 
 /** "1 object" / "3 objects". */

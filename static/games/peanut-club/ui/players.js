@@ -16,7 +16,7 @@ export function tokenChips(tokens) {
       const used = tokens && tokens[p];
       return h(
         "li.token",
-        { class: used ? "used" : "", title: t(`pow_help.${p}`) },
+        { class: used ? "used" : "", title: t(`pow_help.${p}`), "data-key": `tok-${p}` },
         h("span", { text: t(`pow.${p}`) }),
         h("span.sr", { text: ` (${t(used ? "powers.used" : "powers.ready")})` }),
       );
@@ -41,7 +41,7 @@ export function symbolCountView(objects, labels = false) {
     counts.map(([s, n]) =>
       h(
         "li.symcount",
-        { class: n >= 3 ? "set" : "", title: t(`sym.${s}`) },
+        { class: n >= 3 ? "set" : "", title: t(`sym.${s}`), "data-key": `sym-${s}` },
         symbolIcon(s),
         labels ? h("span.symcount-name", { text: t(`sym.${s}`) }) : null,
         h("span", { text: `×${n}` }),
@@ -50,8 +50,9 @@ export function symbolCountView(objects, labels = false) {
   );
 }
 
-/** The players list. `rich` (the TV) adds won objects' symbols. */
-export function playersView(state, { me = null, rich = false, hostAction = null } = {}) {
+/** The players list. `rich` (the TV) adds won objects' symbols; `refreshed` makes the tokens
+ * that just came back shine. */
+export function playersView(state, { me = null, rich = false, hostAction = null, refreshed = false } = {}) {
   const hb = state.high_bid;
   const payer = state.payer;
   return h(
@@ -69,10 +70,12 @@ export function playersView(state, { me = null, rich = false, hostAction = null 
               payer === p.seat ? "paying" : "",
               p.connected === false ? "away" : "",
               p.seat === me ? "me" : "",
+              refreshed ? "refreshed" : "",
             ]
               .filter(Boolean)
               .join(" "),
             dataset: { seat: p.seat },
+            "data-key": `player-${p.seat}`,
           },
           h(
             "div.player-top",
