@@ -1,5 +1,26 @@
 """What everyone sees. Nothing in this game is secret, so there is one view for all, built once
-per change of the game and shared (never change it in place)."""
+per change of the game and shared (never change it in place).
+
+The view, beyond the room's own fields:
+
+- `phase` (`buying`, `turns`, `stones`, `round_over`, `over`), `round` (0 while buying),
+  `start_player`, `fields_to_end` (6, or 5 at 5–6 players);
+- `board`: `[{index, value, owner}]`, owner a seat, `"bank"` or null;
+- `pieces`: `[{kind: "pawn"|"stone", id, seat|null, field, place: start|track|parking}]`;
+- `players`: `[{seat, cash, fields, bumped}]`; `bank`: `{chips, takings}`;
+- `purchase`: `{seat, fields (those they can afford), may_pass}` or null;
+- `turn`: `{seat, thrown, free_reroll, reroll_cost (null before the first throw or when free),
+  reroll_to, can_reroll, odds}` or null; `odds` holds, for `black`, `white` and `two_white`,
+  one entry per field the throw may reach: `{field, moved, ways (of 36), chance, zero_ways
+  (of 36: a white 0 showed, so rolling on from there is free), value, owner, bumps (the piece
+  parked there, which parking would bump), leads, reroll_cost, reroll_to, can_reroll,
+  outcome (what the round would pay (+) or cost (-) this player if it ended with the pawn
+  parked there and nothing else moved)}`;
+- `last_throw`: `{dice, faces, moved, by (piece id), seat, from, to, zero, paid}` or null;
+- `round_result`: `{winner: seat|"bank", piece, field, payments: [{from, to, amount, owed}],
+  bankrupt, chip_to_bank}` from a round's end until the next round begins;
+- `result`: `{reason, winners}` once the game is over.
+"""
 
 from __future__ import annotations
 
