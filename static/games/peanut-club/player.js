@@ -1,20 +1,23 @@
-// The player's page: join, lobby, auction, paying, podium. One render() from the latest state.
+// The player's page: join, lobby, auction, paying, podium, and a read-only table for someone
+// watching from a phone. One render() from the latest state; mount() updates the page in place.
 import { h, mount, byId } from "/static/js/dom.js";
 import { init, t, errorText, langButton, onChange } from "/static/js/i18n.js";
 import { connect } from "/static/js/net.js";
 import { inLobby, seatName } from "/static/js/state.js";
 import { bidOptions } from "./patch.js";
 import { seatToken, hostToken, lastName } from "/static/js/store.js";
-import { toast, announce, showStatus } from "/static/js/ui/feedback.js";
+import { toast, announce, reannounce, showStatus } from "/static/js/ui/feedback.js";
 import { startTicker, tick } from "/static/js/ui/ticker.js";
 import { describe } from "./ui/events.js";
 import { joinView } from "/static/js/ui/join.js";
-import { lobbyView } from "/static/js/ui/lobby.js";
+import { lobbyView, settingsRefusal } from "/static/js/ui/lobby.js";
 import { game } from "/static/js/games.js";
-import { lotView } from "./ui/lot.js";
-import { highBidView, callView } from "./ui/auction.js";
+import { lotStrip } from "./ui/lot.js";
+import { highBidView, callView, curName } from "./ui/auction.js";
 import { bidPanel } from "./ui/bidpanel.js";
-import { powersView } from "./ui/powers.js";
+import { powersView, powerSheet } from "./ui/powers.js";
+import { columnView } from "./ui/column.js";
+import { shareView } from "/static/js/ui/share.js";
 import { handView } from "./ui/hand.js";
 import { payView, payingOther, payAnswer } from "./ui/pay.js";
 import { playersView, botHandover } from "./ui/players.js";
@@ -29,6 +32,7 @@ const app = {
   joinError: null,
   started: false,
   gone: false,
+  watching: false,
   ui: { amount: {}, power: null, pay: null, focus: null },
   note: null,
   replaced: false,
@@ -64,6 +68,7 @@ function onAnswer(msg) {
 }
 
 function hello() {
+  if (app.watching) return { type: "watch" };
   const token = seatToken.get(code);
   if (token) return { type: "resume", token };
   if (app.joinName) {
@@ -90,7 +95,42 @@ function onWelcome(msg) {
   app.joinError = null;
 }
 
+/** An event as the live region says it: the player's own bid as theirs. */
+function sentence(ev, state) {
+  if (ev.type === "bid" && ev.seat === app.seat) {
+    return t(ev.a_la_carte ? "ev.bid_you_alc" : "ev.bid_you", {
+      amount: ev.amount,
+      currency: curName(ev.currency, ev.amount),
+    });
+  }
+  return describe(ev, state);
+}
+
+/** A power being chosen when its lot closed: the sheet stays, says so, and keeps the choice. */
+function powerCutShort(ui, prev, state, events) {
+  if (!ui.power || !prev || prev.phase !== "bidding") return;
+  if (state.phase === "bidding" && state.round === prev.round) return;
+  const sold = events.find((e) => e.type === "sold");
+  const text = sold
+    ? t("powers.lost_sold", { name: seatName(state, sold.seat) })
+    : events.some((e) => e.type === "discarded")
+      ? t("powers.lost_discarded")
+      : t("powers.lost_closed");
+  ui.powerLost = { power: ui.power, cur: ui.powerCur, pos: ui.powerPos, amount: ui.alcAmount || 1, text };
+  ui.power = null;
+  ui.focus = "sheet-close";
+}
+
 function onState(state, events, why) {
+  if (app.watching) {
+    app.state = state;
+    for (const ev of events) {
+      const text = describe(ev, state);
+      if (text) announce(text, () => describe(ev, state));
+    }
+    render();
+    return;
+  }
   if (!state.you) {
     // This seat is gone (removed by the host): back to the join form.
     seatToken.clear(code);
@@ -107,10 +147,14 @@ function onState(state, events, why) {
   const me = app.seat;
   app.state = state;
   const ui = app.ui;
+  powerCutShort(ui, prev, state, events);
   if (!prev || prev.round !== state.round || inLobby(state)) {
     ui.amount = {};
     ui.power = null;
+    ui.confirmDiscard = false;
   }
+  if (inLobby(state)) ui.powerLost = null;
+  if (events.some((e) => e.type === "settings_changed")) ui.settingsRefused = null;
   if (state.phase !== "paying") ui.pay = null;
   else if (state.payer === me && (!prev || prev.phase !== "paying")) {
     // Just won: bring the payment into view and move the focus there.
@@ -118,9 +162,9 @@ function onState(state, events, why) {
     window.scrollTo(0, 0);
   }
   for (const ev of events) {
-    const text = describe(ev, state);
+    const text = sentence(ev, state);
     if (!text) continue;
-    announce(text);
+    announce(text, () => sentence(ev, state));
     if ((ev.type === "power" && ev.seat !== me) || ev.type === "refresh") note(text);
   }
   const wasMine = prev && prev.high_bid && prev.high_bid.seat === me;
@@ -134,6 +178,10 @@ function onState(state, events, why) {
 
 function onError(msg) {
   if (payAnswer(app.ui, msg)) return render(); // the dry run of a payment the page asked for
+  if (settingsRefusal(app.ui, msg)) {
+    toast(errorText(msg.code), "error");
+    return render();
+  }
   if (!app.state) {
     // Refused at the handshake: stop trying and say why.
     conn.close();
@@ -142,7 +190,13 @@ function onError(msg) {
       seatToken.clear(code);
       toast(errorText(msg.code), "error");
     } else if (msg.code === "unknown_room") app.gone = true;
-    else if (msg.code === "wrong_phase") app.started = true;
+    else if (msg.code === "wrong_phase") {
+      app.started = true;
+      app.joinName = null;
+      showStatus("online");
+      watch();
+      return;
+    }
     else app.joinError = msg.code;
     app.joinName = null;
     showStatus("online");
@@ -170,6 +224,13 @@ function onEnd(closeCode) {
   render();
 }
 
+/** No seat and the game has started: watch the table from this phone. */
+function watch() {
+  app.watching = true;
+  if (conn) conn.restart();
+  else start();
+}
+
 function start() {
   conn = connect({
     code,
@@ -184,46 +245,84 @@ function start() {
   });
 }
 
+function statusView(state, me) {
+  return h(
+    "section.status",
+    { "aria-label": t("bid.high"), "data-key": "status" },
+    highBidView(state, me),
+    h(
+      "div.status-sub",
+      null,
+      callView(state, false),
+      app.note ? h("p.note", { class: `note-${app.note.kind}`, text: app.note.text }) : null,
+    ),
+  );
+}
+
 function gameView(state, ctx) {
   const me = app.seat;
   const paying = state.phase === "paying";
   const players = playersView(state, { me, hostAction: app.host ? botHandover(send) : null });
+  const sheet = powerSheet(ctx);
   if (paying && state.high_bid && state.high_bid.seat === me) {
     // The winner: the payment first, then what is being bought.
-    return [payView(ctx), lotView(state), players];
+    return [payView(ctx), lotStrip(state), players, sheet];
   }
   const bidding = state.phase === "bidding" && state.you;
   return [
-    h(
-      "section.status",
-      { "aria-label": t("bid.high") },
-      highBidView(state, me),
-      callView(state, false),
-      app.note ? h("p.note", { class: `note-${app.note.kind}`, text: app.note.text }) : null,
-    ),
+    statusView(state, me),
     paying ? payingOther(state) : null,
-    lotView(state),
+    lotStrip(state),
     bidding ? bidPanel(ctx) : null,
     bidding ? powersView(ctx) : null,
     state.you ? handView(state) : null,
     players,
+    sheet,
   ];
+}
+
+/** Someone watching from a phone: the table, read-only, in one column. */
+function spectatorView(state) {
+  if (inLobby(state)) return [h("section.join", null, h("p", { text: t("lobby.wait_host") }))];
+  if (state.phase === "over") return [podiumView(state, { me: null, host: false })];
+  return [
+    h("section.join.watching", { "data-key": "watching" }, h("h2", { text: t("watch.title") }), h("p.muted", { text: t("join.started") })),
+    statusView(state, null),
+    state.phase === "paying" && state.high_bid ? payingOther(state) : null,
+    lotStrip(state),
+    h("section.table-column", { "data-key": "column" }, columnView(state)),
+    playersView(state, { rich: true }),
+  ];
+}
+
+/** After a render the focus must still be on a control: a pressed button that is now off (a bid
+ * just placed, a power just played) hands it to "Going once", else to the page. */
+function keepFocus(before) {
+  const main = byId("app");
+  if (!before || (before.isConnected && !main.contains(before))) return; // the focus was elsewhere
+  const now = document.activeElement;
+  if (before.isConnected && !before.disabled && now === before) return;
+  if (now && main.contains(now) && !now.disabled) return;
+  const next = main.querySelector("[data-key=going]:not(:disabled)") || main;
+  next.focus({ preventScroll: true });
 }
 
 function render() {
   const state = app.state;
   const me = app.seat;
   const who = state && me !== null && me !== undefined ? seatName(state, me) : "";
+  const focused = document.activeElement;
   mount(
     byId("bar"),
-    h("span.room", { text: t("common.room", { code }) }),
+    h("h1.room", { text: t("common.room", { code }) }),
     who ? h("span.me", { text: who }) : null,
     langButton(h),
   );
   const ctx = { state, me, host: app.host, ui: app.ui, send, ask, rerender: render, game: about };
   let content;
-  if (!state) content = joinView({ code, joinError: app.joinError, started: app.started, gone: app.gone, onJoin });
-  else if (inLobby(state)) content = lobbyView(ctx);
+  if (app.watching && state) content = spectatorView(state);
+  else if (!state) content = joinView({ code, joinError: app.joinError, started: app.started, gone: app.gone, onJoin, onWatch: watch });
+  else if (inLobby(state)) content = [lobbyView(ctx), shareView({ code, ui: app.ui, rerender: render })];
   else if (state.phase === "over") {
     content = podiumView(state, { me, host: app.host, onRematch: () => send({ type: "rematch" }) });
   } else content = gameView(state, ctx);
@@ -244,11 +343,13 @@ function render() {
     );
   }
   mount(byId("app"), content);
+  document.body.classList.toggle("watching", app.watching);
   if (app.ui.focus) {
     const el = document.querySelector(`[data-key="${app.ui.focus}"]`);
-    if (el) el.focus();
+    if (el && !el.disabled) el.focus({ preventScroll: true });
+    else keepFocus(focused);
     app.ui.focus = null;
-  }
+  } else keepFocus(focused);
   tick();
 }
 
@@ -261,11 +362,15 @@ async function checkRoom() {
   } catch {
     /* the join attempt will tell */
   }
+  if (app.started && !app.state) watch();
   if (!app.state) render();
 }
 
 const [about] = await Promise.all([game(), init()]);
-onChange(render);
+onChange(() => {
+  reannounce();
+  render();
+});
 startTicker();
 if (seatToken.get(code)) start();
 else {

@@ -13,13 +13,33 @@ export function toast(text, kind = "info") {
 }
 
 let lastSaid = "";
-/** Tell screen readers about a bid, a call or a sale (polite: it waits for a pause). */
-export function announce(text) {
+let remakeLast = null;
+/** Tell screen readers about a bid, a call or a sale (polite: it waits for a pause). `remake`
+ * says it again in the page's language, for when the language is switched. */
+export function announce(text, remake = null) {
   const live = byId("live");
   if (!live || !text) return;
+  remakeLast = remake;
   // Repeating the same sentence must still be read: alternate a trailing no-break space.
   live.textContent = text === lastSaid ? `${text}\u00a0` : text;
   lastSaid = live.textContent;
+}
+
+/** After a language switch: the live region's last sentence in the new language. */
+export function reannounce() {
+  const live = byId("live");
+  if (!live) return;
+  live.lang = document.documentElement.lang;
+  if (!remakeLast) {
+    live.textContent = "";
+    lastSaid = "";
+    return;
+  }
+  const text = remakeLast();
+  if (text) {
+    live.textContent = text;
+    lastSaid = text;
+  }
 }
 
 /** The connection banner: hidden when online. */

@@ -3,14 +3,17 @@ import { h } from "../dom.js";
 import { t, errorText } from "../i18n.js";
 import { lastName } from "../store.js";
 
-/** ctx: {code, joinError, started, onJoin(name)} */
+/** ctx: {code, joinError, started, onJoin(name), onWatch()} */
 export function joinView(ctx) {
   if (ctx.started) {
     return h(
       "section.join",
       null,
       h("p", { text: t("join.started") }),
-      h("a.button", { href: `/r/${encodeURIComponent(ctx.code)}/tv`, text: t("join.watch") }),
+      ctx.onWatch
+        ? h("button.primary.big", { type: "button", "data-key": "watch-here", onclick: ctx.onWatch, text: t("join.watch_here") })
+        : null,
+      h("a.button", { href: `/r/${encodeURIComponent(ctx.code)}/tv`, "data-key": "watch-tv", text: t(ctx.onWatch ? "join.watch_tv" : "join.watch") }),
     );
   }
   if (ctx.gone) {

@@ -1,5 +1,5 @@
 // The lobby: who is in, and for the host: start, add a bot, remove a player, settings.
-import { h } from "../dom.js";
+import { h, typed } from "../dom.js";
 import { t } from "../i18n.js";
 import { nameTag } from "./names.js";
 
@@ -38,6 +38,22 @@ export function lobbyView(ctx) {
     players.length < seats.min ? h("p.muted", { text: t("lobby.need", { n: seats.min }) }) : null,
     host ? hostControls(ctx) : h("p.muted", { text: t("lobby.wait_host") }),
   );
+}
+
+/**
+ * For a page's onError: a `bad_settings` answer to the settings this lobby sent. The room kept
+ * its values, so the fields that were changed are marked and show the room's value again.
+ * Returns true when the error was that.
+ */
+export function settingsRefusal(ui, msg) {
+  if (msg.code !== "bad_settings" || !ui.settingsSent) return false;
+  // The server's message names the settings out of bounds; else every changed one is marked.
+  const named = ui.settingsSent.filter((k) => String(msg.message || "").includes(k));
+  ui.settingsRefused = named.length ? named : ui.settingsSent;
+  ui.settingsSent = null;
+  ui.settings = {};
+  ui.settingsOpen = true;
+  return true;
 }
 
 function hostControls(ctx) {
@@ -95,14 +111,19 @@ function hostControls(ctx) {
               const v = ui.settings[k] ?? current[k];
               if (v !== undefined && v !== "") values[k] = Number(v);
             }
+            // Remember what was asked: if the room refuses (bad_settings), the page marks the
+            // fields that changed and shows the room's values again.
+            ui.settingsSent = Object.keys(values).filter((k) => values[k] !== current[k]);
+            ui.settingsRefused = null;
             send({ type: "settings", ...values });
             ui.settings = {};
           },
         },
-        settings.map(([k, bounds]) =>
-          h(
+        settings.map(([k, bounds]) => {
+          const refused = (ui.settingsRefused || []).includes(k);
+          return h(
             "div.field",
-            null,
+            { class: refused ? "refused" : "" },
             h("label", { for: `set-${k}`, text: t(`set.${k}`) }),
             h("input", {
               id: `set-${k}`,
@@ -113,14 +134,19 @@ function hostControls(ctx) {
               max: String(bounds.max),
               step: "any",
               value: String(ui.settings[k] ?? current[k] ?? ""),
-              "aria-describedby": `help-${k}`,
+              "aria-invalid": refused ? "true" : null,
+              "aria-describedby": refused ? `refused-${k} help-${k}` : `help-${k}`,
               oninput: (e) => {
                 ui.settings[k] = e.target.value;
+                typed(e);
               },
             }),
+            refused
+              ? h("p.error", { id: `refused-${k}`, "data-key": `refused-${k}`, role: "alert", text: t("set.refused", { value: current[k] }) })
+              : null,
             h("small", { id: `help-${k}`, text: rangeText(bounds) }),
-          ),
-        ),
+          );
+        }),
         h("button", { type: "submit", "data-key": "save-settings", text: t("set.save") }),
       ),
     ),

@@ -1,8 +1,19 @@
 // The high bid and the auctioneer's call ("Going once… twice… Sold!") with its count-down.
 import { h } from "/static/js/dom.js";
-import { t } from "/static/js/i18n.js";
+import { t, plural } from "/static/js/i18n.js";
 import { money } from "../symbols.js";
 import { seatName } from "/static/js/state.js";
+
+/** A currency's name for an amount of it: "1 Peanut", "2 Peanuts" (French: "1 cacahuète"). */
+export const curName = (currency, n) => plural(`cur.${currency}`, n).replace(/^\d+\s*/, "");
+
+/** money() with the name agreeing with the amount. */
+export function moneyOf(amount, currency) {
+  const el = money(amount, currency);
+  const name = el.querySelector(".money-c");
+  if (name) name.textContent = curName(currency, amount);
+  return el;
+}
 
 /** Milliseconds of the current clock step, for the count-down bar. */
 export function stepSpan(state) {
@@ -56,7 +67,7 @@ export function highBidView(state, me) {
     "div.highbid",
     { class: mine ? "mine" : "", dataset: { key: `${hb.seat}-${hb.amount}-${hb.currency}` } },
     h("span.hb-label", { text: t("bid.high") }),
-    h("span.hb-amount", null, money(hb.amount, hb.currency)),
+    h("span.hb-amount", null, moneyOf(hb.amount, hb.currency)),
     h("span.hb-by", { text: mine ? t("bid.yours") : t("bid.by", { name: seatName(state, hb.seat) }) }),
   );
 }

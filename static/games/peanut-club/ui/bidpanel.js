@@ -1,8 +1,10 @@
 // Bidding: per currency of the column, a button with the lowest winning bid and a stepper to go
-// higher; a disabled button says why. Plus the "Going once" call.
+// higher; a disabled button says why. Plus the "Going once" call, which asks first when the lot
+// has no bid (it would be discarded).
 import { h } from "/static/js/dom.js";
 import { t } from "/static/js/i18n.js";
 import { columnView } from "./column.js";
+import { curName } from "./auction.js";
 
 /** The amount shown for a currency: the player's choice, kept between min and max. */
 export function chosenAmount(ui, currency, option) {
@@ -13,11 +15,17 @@ export function chosenAmount(ui, currency, option) {
   return amount;
 }
 
+/** "up to 12", or "up to 12 with Convert" when the most counts on a power (the view says). */
+function maxText(option) {
+  const needs = (option.needs || []).filter((p) => typeof p === "string");
+  if (!needs.length) return t("bid.max", { n: option.max });
+  return t("bid.max_needs", { n: option.max, powers: needs.map((p) => t(`pow.${p}`)).join(" + ") });
+}
+
 function bidControls(ctx, currency) {
   const { state, ui, send, rerender } = ctx;
   const option = (state.you.bid_options || {})[currency];
   if (!option) return null;
-  const name = t(`cur.${currency}`);
   if (option.reason) {
     return h(
       "div.bid-ctl.off",
@@ -33,6 +41,7 @@ function bidControls(ctx, currency) {
     );
   }
   const amount = chosenAmount(ui, currency, option);
+  const name = curName(currency, amount);
   const step = (d) => () => {
     ui.amount[currency] = amount + d;
     rerender();
@@ -40,13 +49,14 @@ function bidControls(ctx, currency) {
   return h(
     "div.bid-ctl",
     null,
+    h("span.max", { text: maxText(option) }),
     h(
       "div.stepper",
       null,
       h("button.step", {
         type: "button",
         "data-key": `less-${currency}`,
-        "aria-label": t("bid.less", { currency: name }),
+        "aria-label": t("bid.less", { currency: t(`cur.${currency}`) }),
         disabled: amount <= (option.min ?? 1),
         onclick: step(-1),
         text: "−",
@@ -55,7 +65,7 @@ function bidControls(ctx, currency) {
       h("button.step", {
         type: "button",
         "data-key": `more-${currency}`,
-        "aria-label": t("bid.more", { currency: name }),
+        "aria-label": t("bid.more", { currency: t(`cur.${currency}`) }),
         disabled: amount >= option.max,
         onclick: step(1),
         text: "+",
@@ -71,31 +81,71 @@ function bidControls(ctx, currency) {
       },
       text: t("bid.place", { amount }),
     }),
-    h("span.max", { text: t("bid.max", { n: option.max }) }),
+  );
+}
+
+/** "Going once", or, on a lot with no bid, the question whether to discard it. */
+function goingRow(ctx) {
+  const { state, ui, send, rerender } = ctx;
+  const going = state.going > 0;
+  const empty = !state.high_bid;
+  if (ui.confirmDiscard && (!empty || going || state.phase !== "bidding")) ui.confirmDiscard = false;
+  if (ui.confirmDiscard) {
+    return h(
+      "div.going-row.discard",
+      { role: "group", "aria-labelledby": "discard-q" },
+      h("p.discard-q", { id: "discard-q", text: t("bid.discard_question") }),
+      h("button.going", {
+        type: "button",
+        "data-key": "going-confirm",
+        onclick: () => {
+          ui.confirmDiscard = false;
+          ui.focus = "going";
+          send({ type: "going" });
+          rerender();
+        },
+        text: t("bid.discard_confirm"),
+      }),
+      h("button.ghost", {
+        type: "button",
+        "data-key": "going-cancel",
+        onclick: () => {
+          ui.confirmDiscard = false;
+          ui.focus = "going";
+          rerender();
+        },
+        text: t("common.cancel"),
+      }),
+    );
+  }
+  return h(
+    "div.going-row",
+    null,
+    h("button.going", {
+      type: "button",
+      "data-key": "going",
+      disabled: going || state.phase !== "bidding",
+      "aria-describedby": going ? "why-going" : null,
+      onclick: () => {
+        if (empty) {
+          ui.confirmDiscard = true;
+          ui.focus = "going-cancel";
+          rerender();
+        } else send({ type: "going" });
+      },
+      text: t("bid.going"),
+    }),
+    going ? h("span.why", { id: "why-going", text: t("reason.already_going") }) : null,
   );
 }
 
 /** The column with its bid controls, then the "Going once" button. */
 export function bidPanel(ctx) {
-  const { state, send } = ctx;
-  const going = state.going > 0;
+  const { state } = ctx;
   return h(
     "section.bidpanel",
-    { "aria-label": t("bid.title") },
+    { "aria-label": t("bid.title"), "data-key": "bidpanel" },
     columnView(state, (c) => bidControls(ctx, c)),
-    h(
-      "div.going-row",
-      null,
-      h("button.going", {
-        type: "button",
-        "data-key": "going",
-        disabled: going || state.phase !== "bidding",
-        "aria-describedby": going ? "why-going" : null,
-        title: t("bid.going_help"),
-        onclick: () => send({ type: "going" }),
-        text: t("bid.going"),
-      }),
-      going ? h("span.why", { id: "why-going", text: t("reason.already_going") }) : null,
-    ),
+    goingRow(ctx),
   );
 }

@@ -3,9 +3,9 @@
 // bid, the card that is not needed) and the deadline.
 import { h } from "/static/js/dom.js";
 import { t, errorText } from "/static/js/i18n.js";
-import { currencyIcon, money } from "../symbols.js";
+import { currencyIcon } from "../symbols.js";
 import { seatName } from "/static/js/state.js";
-import { countdownBar } from "./auction.js";
+import { countdownBar, curName, moneyOf } from "./auction.js";
 import { groupHand } from "./hand.js";
 
 /** The payment being edited, reset from the suggestion whenever a new payment starts. */
@@ -83,7 +83,7 @@ export function payingOther(state) {
     "section.paying-other",
     { role: "status" },
     h("p", {
-      text: t("pay.waiting", { name: seatName(state, hb.seat), amount: hb.amount, currency: t(`cur.${hb.currency}`) }),
+      text: t("pay.waiting", { name: seatName(state, hb.seat), amount: hb.amount, currency: curName(hb.currency, hb.amount) }),
     }),
     deadline(state),
   );
@@ -123,12 +123,13 @@ export function payView(ctx) {
     rerender();
   };
   const abraOn = draft.abracadabra !== null;
+  const alc = !!state.a_la_carte;
 
   return h(
     "section.pay",
     { "aria-labelledby": "pay-title" },
-    h("h2", { id: "pay-title", "data-key": "pay-title", tabindex: "-1" }, t("pay.title", { amount: hb.amount, currency: t(`cur.${hb.currency}`) })),
-    h("p.pay-bid", null, money(hb.amount, hb.currency), state.a_la_carte ? h("span.badge.alc", { text: t("pow.a_la_carte") }) : null),
+    h("h2", { id: "pay-title", "data-key": "pay-title", tabindex: "-1" }, t("pay.title", { amount: hb.amount, currency: curName(hb.currency, hb.amount) })),
+    h("p.pay-bid", null, moneyOf(hb.amount, hb.currency), state.a_la_carte ? h("span.badge.alc", { text: t("pow.a_la_carte") }) : null),
     deadline(state),
     h(
       "div.pay-toggles",
@@ -140,6 +141,7 @@ export function payView(ctx) {
         ? null
         : h("label.toggle", null, h("input", { type: "checkbox", "data-key": "abracadabra", checked: abraOn, onchange: setAbra }), h("span", { text: t("pay.abracadabra") })),
     ),
+    alc ? h("p.alc-note", { text: t("pay.alc_note") }) : null,
     h("p.muted", { text: abraOn && draft.abracadabra < 0 ? t("pay.pick_double") : t("pay.tap") }),
     h(
       "ul.pay-groups",
@@ -154,7 +156,10 @@ export function payView(ctx) {
             null,
             cards.map((card) => {
               const on = draft.cards.has(card.id);
-              const label = t("hand.card", { value: card.value, currency: t(`cur.${c}`) });
+              // In an À la carte round every card counts 1: that is what the card shows.
+              const label = alc
+                ? t("pay.card_alc", { value: card.value, currency: t(`cur.${c}`) })
+                : t("hand.card", { value: card.value, currency: t(`cur.${c}`) });
               return h(
                 "span.pay-card-wrap",
                 null,
@@ -172,7 +177,8 @@ export function payView(ctx) {
                   "aria-label": label,
                   disabled: !usable(card) && !on,
                   onclick: toggleCard(card),
-                  text: card.value,
+                  "data-face": card.value,
+                  text: alc ? 1 : card.value,
                 }),
                 abraOn && on
                   ? h("button.double", {
