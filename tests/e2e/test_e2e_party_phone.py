@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from e2e_helpers import column, expect_no_js_errors, new_page, use_power
+from e2e_helpers import column, create_room, expect_no_js_errors, new_page, use_power
 from party_phone_helpers import (
     PHONE_360,
     PHONE_390,
@@ -282,3 +282,37 @@ def test_a_spectator_phone_gets_a_phone_table(browser: Any, base_url: str) -> No
     assert watcher.evaluate("document.documentElement.scrollWidth") <= 390
     doc_shot(watcher, "phone-after-spectator-390x844")
     expect_no_js_errors(ana, bruno, chloe, watcher)
+
+
+def test_french_places_and_singular_events(browser: Any, base_url: str) -> None:
+    """The podium's first place in French is "1er" (then "2e"), and events name one of a
+    currency in the singular in both languages: the page's own modules, rendered in Chromium."""
+    room = create_room(base_url)
+    page = new_page(browser, PHONE_390, "fr-FR")
+    page.goto(room["join_url"])
+    expect(page.locator("#name")).to_be_visible()
+    said = page.evaluate(
+        """async () => {
+          const { podiumView } = await import('/static/games/peanut-club/ui/podium.js');
+          const { describe } = await import('/static/games/peanut-club/ui/events.js');
+          const i18n = await import('/static/js/i18n.js');
+          const players = [0, 1].map((seat) => ({ seat, name: `P${seat}`, objects: [] }));
+          const scores = [1, 2].map((place, seat) => ({
+            place, seat, total: 3 - place, collector: 'art', breakdown: {}, jokers: [] }));
+          const state = { phase: 'over', players, scores };
+          const places = () => [...podiumView(state).querySelectorAll('.place')]
+            .map((el) => el.textContent);
+          const bid = { type: 'bid', seat: 0, amount: 1, currency: 'camels', a_la_carte: false };
+          const sold = { type: 'sold', seat: 1, amount: 1, currency: 'peanuts' };
+          const fr = { places: places(), bid: describe(bid, state), sold: describe(sold, state) };
+          await i18n.toggle();
+          const en = { bid: describe(bid, state), sold: describe(sold, state) };
+          return { fr, en };
+        }"""
+    )
+    assert said["fr"]["places"] == ["1er", "2e"], said
+    assert "1 Chameau" in said["fr"]["bid"] and "Chameaux" not in said["fr"]["bid"], said
+    assert "1 Cacahuète" in said["fr"]["sold"] and "Cacahuètes" not in said["fr"]["sold"], said
+    assert said["en"]["bid"].endswith("1 Camel"), said
+    assert "1 Peanut" in said["en"]["sold"] and "Peanuts" not in said["en"]["sold"], said
+    expect_no_js_errors(page)

@@ -3,6 +3,8 @@ import { t, plural } from "/static/js/i18n.js";
 import { seatName } from "/static/js/state.js";
 
 const cur = (c) => t(`cur.${c}`);
+/** A currency's name agreeing with an amount of it ("1 Camel", "2 Camels"). */
+const curN = (c, n) => plural(`cur.${c}`, n);
 
 /** One event → a sentence (or null when it is not worth telling). */
 export function describe(ev, state) {
@@ -12,7 +14,7 @@ export function describe(ev, state) {
       return t(ev.a_la_carte ? "ev.bid_alc" : "ev.bid", {
         name: name(ev.seat),
         amount: ev.amount,
-        currency: cur(ev.currency),
+        currency: curN(ev.currency, ev.amount),
       });
     case "power":
       if (ev.power === "niet") return t("ev.niet", { name: name(ev.seat), currency: cur(ev.currency) });
@@ -25,7 +27,7 @@ export function describe(ev, state) {
       if (ev.level === 2) return t("ev.going2");
       return typeof ev.by === "number" ? t("ev.going1_by", { name: name(ev.by) }) : t("ev.going1");
     case "sold":
-      return t("ev.sold", { name: name(ev.seat), amount: ev.amount, currency: cur(ev.currency) });
+      return t("ev.sold", { name: name(ev.seat), amount: ev.amount, currency: curN(ev.currency, ev.amount) });
     case "discarded":
       return t("ev.discarded");
     case "paid":

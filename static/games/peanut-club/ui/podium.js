@@ -76,7 +76,7 @@ export function podiumView(state, { me = null, host = false, onRematch = null } 
           h(
             "div.score-head",
             null,
-            h("span.place", { text: t("over.place", { n: s.place }) }),
+            h("span.place", { text: plural("over.place", s.place) }),
             h("span.score-name", { text: seatName(state, s.seat) }),
             h("span.score-total", { text: plural("over.total", s.total) }),
           ),
