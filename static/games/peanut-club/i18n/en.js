@@ -220,4 +220,5 @@ export default {
   "pay.card_alc": "{value} {currency}, counts 1 (À la carte)",
   "pay.alc_note": "À la carte: every card counts 1.",
   "watch.title": "Watching the table",
+  "over.place_one": "#{n}",
 };

@@ -220,4 +220,5 @@ export default {
   "pay.card_alc": "{value} {currency}, compte 1 (à la carte)",
   "pay.alc_note": "À la carte : chaque carte compte 1.",
   "watch.title": "Vous regardez la table",
+  "over.place_one": "{n}er",
 };
