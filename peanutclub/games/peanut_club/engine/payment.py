@@ -132,10 +132,13 @@ def judge_payment(hand: Sequence[CurrencyCard], payment: Payment, ctx: PaymentCo
 def best_payment(hand: Sequence[CurrencyCard], ctx: PaymentContext) -> Payment | None:
     """The payment the server suggests, and pays by itself when the winner's time runs out.
 
-    Best, in order: the fewest powers; the least value lost to "no change"; the least face value
-    spent, counted currency by currency from the strongest of the column down (so with Convert the
-    weakest currency goes first, and in an À la carte round the smallest cards go first); the
-    fewest cards; the lowest card ids; and with Abracadabra, the lowest id for the doubled card.
+    Best, in the order of rules/peanut-club.md: the fewest powers; the least value lost to "no
+    change"; the weakest currency of the column first, that is the least value counted toward
+    the bid in the strongest currency, then in the next, then in the weakest (a card counts its
+    paying value, the doubled card twice, so without Convert, where one currency pays it all,
+    this step never decides); the fewest cards; the lowest card ids; and with Abracadabra, the
+    lowest id for the doubled card. Face value spent is no step of its own: with Abracadabra,
+    two cards beat three that spend less face value.
     The winner always has every card needed: a card that could go would leave a smaller excess,
     or, if it is the doubled card, a payment with one power fewer.
     """
@@ -164,34 +167,35 @@ def best_payment(hand: Sequence[CurrencyCard], ctx: PaymentContext) -> Payment |
 class _Order:
     """The order of "best" within a count of powers, as one integer per set of cards.
 
-    A set's key packs, from the most significant bits down: the face value it spends in each
-    currency (strongest of the column first), its number of cards, and the complement of a mask
-    whose highest bit stands for the lowest card id. Smaller key = better, exactly as comparing
-    (faces..., count, sorted ids) would rank two sets (sets of one size: the first differing id
-    decides, and it is the highest differing bit). Each field only grows as cards are added and
-    is wide enough never to carry into the next, so a set's key is a sum of per-card parts
-    (`step`), and adding one card to two sets keeps their order: a knapsack over sums can keep
-    the least key for each sum, in plain integers.
+    A set's key packs, from the most significant bits down: the value it counts for toward the
+    bid in each currency (strongest of the column first), its number of cards, and the
+    complement of a mask whose highest bit stands for the lowest card id. Smaller key = better,
+    exactly as comparing (values..., count, sorted ids) would rank two sets (sets of one size:
+    the first differing id decides, and it is the highest differing bit). Each field only grows
+    as cards are added and is wide enough never to carry into the next, so a set's key is a sum
+    of per-card parts (`step`, and `extra` once more for the doubled card), and adding one card
+    to two sets keeps their order: a knapsack over sums can keep the least key for each sum, in
+    plain integers.
     """
 
-    __slots__ = ("cards", "n", "step")
+    __slots__ = ("cards", "extra", "n", "step")
 
     def __init__(self, hand: Sequence[CurrencyCard], ctx: PaymentContext) -> None:
         cards = sorted(hand, key=lambda c: c.id)
         n = len(cards)
         strength = {cur: i for i, cur in enumerate(ctx.column)}
         width = len(ctx.column)
+        alc = ctx.a_la_carte
         count_bits = n.bit_length() + 1
-        face_bits = (sum(c.value for c in cards) + 1).bit_length() + 1
+        value_bits = (2 * sum(unit(c, alc) for c in cards) + 1).bit_length() + 1
         top = 1 << n
         self.cards = cards
         self.n = n
         # card id -> its part of a key; the base (an empty set) is top - 1
-        shifts = {cur: n + count_bits + face_bits * (width - 1 - i) for cur, i in strength.items()}
-        self.step = {
-            c.id: (c.value << shifts[c.currency]) + top - (1 << (n - 1 - i))
-            for i, c in enumerate(cards)
-        }
+        shifts = {cur: n + count_bits + value_bits * (width - 1 - i) for cur, i in strength.items()}
+        # card id -> what doubling it adds: its paying value once more, in its currency's field
+        self.extra = {c.id: unit(c, alc) << shifts[c.currency] for c in cards}
+        self.step = {c.id: self.extra[c.id] + top - (1 << (n - 1 - i)) for i, c in enumerate(cards)}
 
     def ids_of(self, key: int) -> tuple[int, ...]:
         """The sorted card ids of the set a key stands for."""
@@ -242,11 +246,13 @@ def _best_in_mode(
     # doubled[t]: least (key, doubled card id) of a set summing to t with one card doubled,
     # packed as key << id_bits | id so that one integer comparison orders both
     id_bits = max(c.id for c in usable).bit_length()
+    extra = order.extra
     doubled: list[int | None] = [None] * cap
     spent = most = 0
     for c in usable:
         u = 1 if alc else c.value
         d = step[c.id]
+        twice = d + extra[c.id]  # this card paid and doubled
         dd = d << id_bits
         for t in range(min(reach, cap - 1 - u), -1, -1):
             k = doubled[t]
@@ -260,7 +266,7 @@ def _best_in_mode(
                 if old is None or k + d < old:
                     plain[t + u] = k + d
                 if t + 2 * u < cap:
-                    new = ((k + d) << id_bits) | c.id
+                    new = ((k + twice) << id_bits) | c.id
                     old = doubled[t + 2 * u]
                     if old is None or new < old:
                         doubled[t + 2 * u] = new
@@ -286,10 +292,13 @@ def _best_by_what_stays(
     with the greatest sum of parts.
 
     `m` is the worth kept less the doubled card's worth (what doubling it gives back): a payment
-    covers the amount when `m <= slack`, and its excess is `slack - m`.
+    covers the amount when `m <= slack`, and its excess is `slack - m`. The doubled card adds its
+    `extra` to the key of the set paid, so it is taken off the parts kept (which may then be
+    negative: packing and unpacking below work on negative integers too).
     """
     slack = worth - amount
     step = order.step
+    extra = order.extra
     id_bits = max(c.id for c in usable).bit_length()
     low_id = (1 << id_bits) - 1  # minus a card id: the greater, the lower the id
     # before[m]: no card doubled yet: greatest sum of parts of a kept set worth m
@@ -314,7 +323,7 @@ def _best_by_what_stays(
             k = before[m]
             if k is not None and m - u <= slack:
                 i = m - u + max_unit
-                new = k << id_bits | mark
+                new = (k - extra[c.id]) << id_bits | mark
                 old = after[i]
                 if old is None or new > old:
                     after[i] = new

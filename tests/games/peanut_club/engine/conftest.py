@@ -161,20 +161,24 @@ def ids(cards: Iterable[CurrencyCard]) -> tuple[int, ...]:
 def payment_key(
     hand_cards: Sequence[CurrencyCard], payment: Payment, ctx: PaymentContext, value: int
 ) -> tuple[Any, ...]:
-    """The documented order of payments, smallest = best.
+    """The rules' order of payments, smallest = best.
 
-    Fewest powers; least excess; least face value spent per currency, strongest currency of the
-    column first; fewest cards; lowest card ids; lastly the lowest id for the doubled card.
+    Fewest powers; least excess; the weakest currency first: the least value counted toward the
+    bid in the strongest currency of the column, then the next (a card at its paying value, the
+    doubled card twice; without Convert this never decides); fewest cards; lowest card ids;
+    lastly the lowest id for the doubled card.
     """
     by_id = {c.id: c for c in hand_cards}
-    faces = [0] * len(ctx.column)
+    counted = [0] * len(ctx.column)
     for cid in payment.cards:
-        faces[ctx.column.index(by_id[cid].currency)] += by_id[cid].value
+        card = by_id[cid]
+        worth = (1 if ctx.a_la_carte else card.value) * (2 if cid == payment.abracadabra else 1)
+        counted[ctx.column.index(card.currency)] += worth
     doubled = -1 if payment.abracadabra is None else payment.abracadabra
     return (
         payment.powers,
         value - ctx.amount,
-        *faces,
+        *counted,
         len(payment.cards),
         tuple(sorted(payment.cards)),
         doubled,

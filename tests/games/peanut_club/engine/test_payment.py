@@ -159,6 +159,8 @@ def test_best_payment_spends_the_weakest_currency_first_with_convert() -> None:
 
 
 def test_best_payment_in_an_a_la_carte_round_spends_the_smallest_cards() -> None:
+    # every card counts 1, so after the excess and the currencies the lowest ids decide: the
+    # deck numbers each currency's cards from its smallest value up
     game = table(hands=["d5 d1 d2", "d5", "c1"], column_spec="dcp", used={0: "abracadabra"})
     game.a_la_carte = True
     game.apply(PlaceBid(0, 2, D))
@@ -233,12 +235,16 @@ def test_a_bid_that_passes_the_honour_check_can_always_be_paid(
 
 def test_best_payment_examples() -> None:
     cards = hand("d5 d4 d1 c3 p2")
+    d5, d4, d1, _, p2 = cards
     ctx = PaymentContext(5, D, (C, D, P), False, frozenset(), True, True)
-    assert best_payment(cards, ctx) == Payment((cards[0].id,))
+    assert best_payment(cards, ctx) == Payment((d5.id,))
     ctx = PaymentContext(11, D, (C, D, P), False, frozenset(), True, True)
-    # 10 in dollars falls short: Abracadabra makes exactly 11 with one power, and doubling
-    # the 5 spends less face value than doubling the 1
-    d5, _, d1, _, _ = cards
+    # 10 in dollars falls short: one power is needed, and both the 1 with the 5 doubled and
+    # Convert's 4 + 5 + a 2 in peanuts make exactly 11; the weakest currency goes first, so 9
+    # dollars and 2 peanuts beat 11 dollars
+    assert best_payment(cards, ctx) == Payment(tuple(sorted((d4.id, d5.id, p2.id))), True)
+    # with Convert used: two cards (the 5 doubled and the 1) beat three (the 1 doubled, 4, 5)
+    ctx = PaymentContext(11, D, (C, D, P), False, frozenset(), False, True)
     assert best_payment(cards, ctx) == Payment((d1.id, d5.id), abracadabra=d5.id)
 
 
