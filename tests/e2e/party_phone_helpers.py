@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS_SHOTS = ROOT / "docs" / "screenshots"
+SHOTS = ROOT / "test-artifacts" / "screenshots"
 PHONE_390 = {"width": 390, "height": 844}
 PHONE_360 = {"width": 360, "height": 640}
 # Seed 2 deals a three-object first lot to three players: the tallest lot a phone has to show.
@@ -69,5 +71,8 @@ def overflowing(page: Page, selector: str) -> list[str]:
 
 
 def doc_shot(page: Page, name: str) -> None:
-    DOCS_SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(DOCS_SHOTS / f"{name}.png"))
+    """A screenshot for the docs: into docs/screenshots/ when PEANUTCLUB_DOCS_SHOTS is set (to
+    refresh them), else beside the other test screenshots (a test run leaves docs/ alone)."""
+    folder = DOCS_SHOTS if os.environ.get("PEANUTCLUB_DOCS_SHOTS") else SHOTS
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(folder / f"{name}.png"))

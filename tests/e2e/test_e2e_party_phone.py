@@ -193,6 +193,13 @@ def test_french_phone_fits_and_speaks_french(browser: Any, base_url: str) -> Non
         doc_shot(ana, f"phone-after-fr-{power}-390x844")
         ana.click("[data-key=power-cancel]")
     assert overflowing(ana, ".bidpanel button, .power-btn") == []
+    # French words are longer: a 360×640 phone still shows every bid control, nothing wider.
+    ana.set_viewport_size(PHONE_360)
+    assert in_view(ana, BIDDING_CONTROLS) == []
+    assert overflowing(ana, ".lot-strip, .lot-row, .bidpanel .col-row") == []
+    assert ana.evaluate("document.documentElement.scrollWidth") <= 360
+    doc_shot(ana, "phone-after-fr-bidding-360x640")
+    ana.set_viewport_size(PHONE_390)
 
     # The power buttons: "Niet" is the name; the help is the description.
     niet = ana.get_by_role("button", name="Niet", exact=True)

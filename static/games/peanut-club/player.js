@@ -81,6 +81,11 @@ function hello() {
 }
 
 function onJoin(name) {
+  if (app.watching) {
+    // Someone watching takes a seat once the room is back in its lobby: a fresh join.
+    app.watching = false;
+    app.state = null;
+  }
   app.joinName = name;
   app.joinError = null;
   lastName.set(name);
@@ -283,7 +288,6 @@ function gameView(state, ctx) {
 
 /** Someone watching from a phone: the table, read-only, in one column. */
 function spectatorView(state) {
-  if (inLobby(state)) return [h("section.join", null, h("p", { text: t("lobby.wait_host") }))];
   if (state.phase === "over") return [podiumView(state, { me: null, host: false })];
   return [
     h("section.join.watching", { "data-key": "watching" }, h("h2", { text: t("watch.title") }), h("p.muted", { text: t("join.started") })),
@@ -320,7 +324,8 @@ function render() {
   );
   const ctx = { state, me, host: app.host, ui: app.ui, send, ask, rerender: render, game: about };
   let content;
-  if (app.watching && state) content = spectatorView(state);
+  if (app.watching && state && !inLobby(state)) content = spectatorView(state);
+  else if (app.watching && state) content = joinView({ code, joinError: app.joinError, onJoin });
   else if (!state) content = joinView({ code, joinError: app.joinError, started: app.started, gone: app.gone, onJoin, onWatch: watch });
   else if (inLobby(state)) content = [lobbyView(ctx), shareView({ code, ui: app.ui, rerender: render })];
   else if (state.phase === "over") {
