@@ -39,7 +39,11 @@ class Line:
 
     def __init__(self, base_url: str, code: str, hello: dict[str, Any]) -> None:
         self.stack = ExitStack()
-        self.ws: ClientConnection = self.stack.enter_context(connect(ws_url(base_url, code)))
+        # No limit on the frames kept unread: a line the test does not read keeps answering pings
+        # and closes at once.
+        self.ws: ClientConnection = self.stack.enter_context(
+            connect(ws_url(base_url, code), max_queue=None)
+        )
         self.state: dict[str, Any] = {}
         self.events: list[dict[str, Any]] = []
         self.send(hello)
@@ -66,9 +70,9 @@ class Line:
     def until(self, predicate: Any, seconds: float = 30) -> dict[str, Any]:
         end = time.monotonic() + seconds
         while time.monotonic() < end:
-            self.recv(max(0.05, end - time.monotonic()))
             if self.state and predicate(self.state):
                 return self.state
+            self.recv(max(0.05, end - time.monotonic()))
         raise AssertionError(f"waited in vain; last phase {self.state.get('phase')}")
 
     def quiet(self, seconds: float) -> None:
@@ -107,33 +111,44 @@ class Player(Line):
         raise AssertionError("no bid is possible")
 
 
-def bot_table(
-    base_url: str, names: list[str], seed: int, level: str = "normal", **settings: Any
-) -> tuple[dict[str, Any], Host]:
-    """A room whose seats were joined under `names`, started, then handed to bots (each player
-    left). Returns the room and the host's connection, the game waiting in its first lot."""
+def table(
+    base_url: str, names: list[str], seed: int, level: str | None = "normal", **settings: Any
+) -> tuple[dict[str, Any], Host, list[Player]]:
+    """A room whose seats were joined under `names` and started, the game waiting in its first
+    lot. With a bot `level`, each player left and a bot plays their seat; else the players stay
+    (and never act unless the test says). Returns the room, the host's line and the players'."""
     room = create_room(base_url, seed=seed, **{**PACE, **settings})
     host = Host(base_url, room)
-    with ExitStack() as players:
-        for name in names:
-            ws = players.enter_context(connect(ws_url(base_url, room["code"])))
-            ws.send(json.dumps({"type": "join", "name": name}))
-            while json.loads(ws.recv(10))["type"] != "welcome":
-                pass
-        host.until(lambda s: len(s["players"]) == len(names))
-        host.send({"type": "start"})
-        host.until(lambda s: s["phase"] == "bidding")
+    players = [Player(base_url, room, name) for name in names]
+    host.until(lambda s: len(s["players"]) == len(names))
+    host.send({"type": "start"})
+    host.until(lambda s: s["phase"] == "bidding")
+    if level is None:
+        return room, host, players
+    for player in players:
+        player.close()
     host.until(lambda s: not any(p["connected"] for p in s["players"]))
     for seat in range(len(names)):
         host.send({"type": "add_bot", "level": level, "seat": seat})
     host.until(lambda s: all(p["bot"] for p in s["players"]))
+    return room, host, []
+
+
+def bot_table(
+    base_url: str, names: list[str], seed: int, level: str = "normal", **settings: Any
+) -> tuple[dict[str, Any], Host]:
+    """`table` with every seat handed to a bot."""
+    room, host, _ = table(base_url, names, seed, level, **settings)
     return room, host
 
 
-def play_until(host: Host, left: int, quiet: float = 0.25, seconds: float = 120) -> None:
-    """Let the bots bid on each lot, then call it, until at most `left` objects remain (or the
-    game is over); returns while a lot waits for bids."""
+def play_until(host: Host, left: int, quiet: float = 0.2, seconds: float = 120) -> None:
+    """Call each lot as the auctioneer would, until at most `left` objects remain (or the game is
+    over); returns while a lot waits for bids. A lot with a high bid is called at once (a bid
+    during the call cancels it: it is called again); one with none once the table has been
+    quiet for `quiet` seconds (then it is discarded)."""
     end = time.monotonic() + seconds
+    called: tuple[Any, ...] | None = None
     while time.monotonic() < end:
         state = host.state
         if state.get("phase") == "over":
@@ -142,9 +157,13 @@ def play_until(host: Host, left: int, quiet: float = 0.25, seconds: float = 120)
             host.quiet(quiet)
             return
         if state.get("phase") == "bidding" and not state.get("going"):
-            host.quiet(quiet)
-            if host.state.get("phase") == "bidding" and not host.state.get("going"):
+            if state.get("high_bid") is None:
+                host.quiet(quiet)
+                state = host.state
+            key = (state.get("round"), json.dumps(state.get("high_bid")))
+            if state.get("phase") == "bidding" and not state.get("going") and key != called:
                 host.send({"type": "going"})
+                called = key
         host.recv(0.2)
     raise AssertionError("the game did not get that far")
 

@@ -21,6 +21,7 @@ from party_tv_helpers import (
     off_screen,
     overflow,
     play_until,
+    table,
 )
 from playwright.sync_api import Page, expect
 
@@ -47,6 +48,14 @@ def test_six_players_late_in_a_game_and_their_scores_fit_the_tv(
             # The host's call and every player stay on the screen.
             assert off_screen(tv, ".tv-players .player, .tv-foot button") == [], size
             assert clipped(tv, ".tv-status, .tv-column .column, .tv-players .player") == [], size
+        # French is longer: it fits too.
+        small = screens["720"]
+        small.click("button.lang")
+        expect(small.locator(".tv-players .player-stats").first).to_contain_text("cartes")
+        shot(small, shots, "tv-party-late-720-fr")
+        assert overflow(small) == {"down": 0, "across": 0}
+        assert off_screen(small, ".tv-players .player, .tv-foot button") == []
+        small.click("button.lang")
         play_until(host, left=-1)
         awards = host.until(lambda s: s["phase"] == "over").get("awards")
         for size, tv in screens.items():
@@ -61,6 +70,10 @@ def test_six_players_late_in_a_game_and_their_scores_fit_the_tv(
         expect_no_js_errors(*screens.values())
     finally:
         host.close()
+
+
+#: Each currency picture's currency, in the order shown.
+CURRENCIES = "svgs => svgs.map(s => [...s.classList].find(c => c.startsWith('cur-')).slice(4))"
 
 
 def boxes_overlap(page: Page, a: str, b: str) -> bool:
@@ -195,12 +208,14 @@ def test_creating_a_room_makes_one_room_per_tap(browser: Any, base_url: str) -> 
 
 
 def test_the_history_lists_each_hand_in_column_order(browser: Any, base_url: str) -> None:
-    room, host = bot_table(base_url, ["Ana", "Bruno", "Chloé"], seed=4)
+    # Every lot is called with no bid (discarded): the game is over in seconds.
+    room, host, players = table(base_url, ["Ana", "Bruno", "Chloé"], seed=4, level=None)
     try:
-        play_until(host, left=-1)
+        play_until(host, left=-1, quiet=0.05)
         host.until(lambda s: s["phase"] == "over")
     finally:
-        host.close()
+        for line in (host, *players):
+            line.close()
     page = new_page(browser, TV)
     page.goto(f"{base_url}/r/{room['code']}/history")
     expect(page.locator(".hist-nav")).to_be_visible()
@@ -216,15 +231,13 @@ def test_the_history_lists_each_hand_in_column_order(browser: Any, base_url: str
         if index:
             page.click("[data-key=next]")
         expect(page.locator(".hist-count")).to_contain_text(f"{index + 1} ")
-        table = step.get("table")
-        if not table:
+        after = step.get("table")
+        if not after:
             continue
-        column = table["column"]
+        column = after["column"]
         hands = page.locator(".hist-hand")
         for i in range(hands.count()):
-            shown = (
-                hands.nth(i).locator("li").evaluate_all("lis => lis.map(li => li.dataset.currency)")
-            )
+            shown = hands.nth(i).locator("li svg.cur").evaluate_all(CURRENCIES)
             assert shown == [c for c in column if c in shown], (index, shown, column)
             checked += 1
     assert checked

@@ -67,7 +67,8 @@ function onState(state, events) {
   for (const ev of events) {
     const text = describe(ev, state);
     if (text) {
-      ui.feed.unshift({ text, kind: ev.type, power: ev.power || null, n: (ui.feedCount = (ui.feedCount || 0) + 1) });
+      // Kept as the event: told again in the page's language at each render.
+      ui.feed.unshift({ ev, kind: ev.type, power: ev.power || null, n: (ui.feedCount = (ui.feedCount || 0) + 1) });
       ui.feed.length = Math.min(ui.feed.length, 6);
       announce(text);
     }
@@ -199,7 +200,7 @@ function feedView(state) {
         h("li", {
           class: [`f-${f.kind}`, f.power ? `f-${f.power}` : "", i === 0 ? "latest" : ""].join(" "),
           "data-key": `f-${f.n}`,
-          text: f.text,
+          text: describe(f.ev, state) || "",
         }),
       ),
     ),
