@@ -16,6 +16,7 @@ import { highBidView, callView } from "./ui/auction.js";
 import { columnView } from "./ui/column.js";
 import { playersView, botHandover } from "./ui/players.js";
 import { podiumView } from "./ui/podium.js";
+import { awardsView } from "./ui/awards.js";
 import { payingOther } from "./ui/pay.js";
 import { currencyIcon } from "./symbols.js";
 import * as sound from "/static/js/sound.js";
@@ -297,7 +298,11 @@ function render() {
   if (!state) content = h("p.tv-wait", { text: t("conn.connecting") });
   else if (inLobby(state)) content = lobby(state, ctx);
   else if (state.phase === "over") {
-    content = podiumView(state, { host: app.host, onRematch: () => send({ type: "rematch" }) });
+    content = podiumView(state, {
+      host: app.host,
+      onRematch: () => send({ type: "rematch" }),
+      extra: awardsView(state),
+    });
   } else content = table(state);
   mount(byId("app"), content);
   mount(byId("foot"), ...footer(state));

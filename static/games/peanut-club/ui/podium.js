@@ -4,51 +4,9 @@ import { t, plural } from "/static/js/i18n.js";
 import { symbolIcon } from "../symbols.js";
 import { seatName } from "/static/js/state.js";
 import { symbolCountView } from "./players.js";
-import { lotSize } from "./events.js";
 
-/** One award (from the view's `awards`, when the server gives them) as a sentence. */
-function awardDetail(state, a) {
-  const d = a.detail || {};
-  if (a.award === "best_deal") return t("award.best_deal_detail", { points: d.points ?? a.value, paid: d.paid ?? "?" });
-  if (a.award === "most_lost") {
-    return t("award.most_lost_detail", { n: a.value, lots: plural("award.lots", d.lots ?? 1) });
-  }
-  if (a.award === "power_of_the_night") {
-    return t("award.power_detail", {
-      power: t(`pow.${d.power}`),
-      objects: lotSize((d.objects || []).length || a.value),
-      amount: d.amount,
-      currency: t(`cur.${d.currency}`),
-    });
-  }
-  return "";
-}
-
-/** The night's awards: best deal, most lost to no change, power of the night. */
-export function awardsView(state) {
-  const awards = (state.awards || []).filter((a) => a && typeof a.award === "string");
-  if (!awards.length) return null;
-  return h(
-    "section.awards",
-    { "aria-labelledby": "awards-title", "data-key": "awards" },
-    h("h3", { id: "awards-title", text: t("award.title") }),
-    h(
-      "ul.award-list",
-      null,
-      awards.map((a) =>
-        h(
-          "li.award",
-          { class: `award-${a.award}`, "data-key": `award-${a.award}` },
-          h("span.award-name", { text: t(`award.${a.award}`) }),
-          h("strong.award-who", { text: seatName(state, a.seat) }),
-          h("span.award-detail", { text: awardDetail(state, a) }),
-        ),
-      ),
-    ),
-  );
-}
-
-export function podiumView(state, { me = null, host = false, onRematch = null } = {}) {
+/** `extra`: shown under the winner (the TV puts the night's awards there, ui/awards.js). */
+export function podiumView(state, { me = null, host = false, onRematch = null, extra = null } = {}) {
   const scores = state.scores || [];
   const winners = scores.filter((s) => s.place === 1).map((s) => seatName(state, s.seat));
   const headline =
@@ -63,7 +21,7 @@ export function podiumView(state, { me = null, host = false, onRematch = null } 
     { "aria-labelledby": "over-title" },
     h("h2", { id: "over-title", text: t("over.title") }),
     h("p.winner", { role: "status", text: headline }),
-    awardsView(state),
+    extra,
     h(
       "ol.scores",
       null,
