@@ -116,6 +116,10 @@ def test_the_table_tells_who_called_who_pays_what_was_paid_and_the_refresh(
         # Sold: the stamp lands without hiding who won and who pays.
         expect(tv.locator(".sold-stamp")).to_be_visible()
         expect(tv.locator(".tv-status .paying-other")).to_contain_text("Ana")
+        tv.wait_for_function(  # the stamp has landed (it grows from afar)
+            "() => document.querySelector('.sold-stamp').getAnimations()"
+            ".every((a) => a.playState === 'finished')"
+        )
         shot(tv, shots, "tv-party-sold")
         for part in (".tv-status .hb-by", ".tv-status .paying-other"):
             assert not boxes_overlap(tv, ".sold-stamp", part), part
