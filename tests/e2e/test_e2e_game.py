@@ -194,12 +194,14 @@ def test_full_game(browser: Any, base_url: str, shots: Path) -> None:
         current = lot_number(tv)
         bidder = phones[rounds % 3]
         expect(bidder.locator("#lot-title")).to_have_text(re.compile(rf"\b{current}$"))
-        if rounds % 2 == 0 and enabled_bids(bidder):
+        caller = phones[(rounds + 1) % 3]
+        bid_made = rounds % 2 == 0 and bool(enabled_bids(bidder))
+        if bid_made:
             bid(bidder, enabled_bids(bidder)[0])
             expect(tv.locator(".tv-status .highbid:not(.empty)")).to_be_visible()
-        caller = phones[(rounds + 1) % 3]
+            expect(caller.locator(".status .highbid:not(.empty)")).to_be_visible()
         caller.click("[data-key=going]")
-        if not tv.locator(".tv-status .highbid:not(.empty)").count():
+        if not bid_made:
             caller.click("[data-key=going-confirm]")  # a lot with no bid: the phone asks first
         finish_lot(tv, phones, current)
 

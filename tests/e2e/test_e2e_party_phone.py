@@ -140,6 +140,7 @@ def test_a_la_carte_bounds_a_lot_closing_under_it_and_the_pay_screen(
 
     # Bruno bids and calls while Ana is still choosing: the sheet shows the race, then the sale.
     bruno.click(f"[data-key=bid-{bottom}]")
+    expect(bruno.locator(".status .highbid.mine")).to_be_visible()
     bruno.click("[data-key=going]")
     expect(ana.locator(".power-confirm .race-going")).to_be_visible()
     expect(ana.locator(".power-confirm.lost .lost-why")).to_contain_text("Sold to Bruno")

@@ -117,7 +117,9 @@ function powerCutShort(ui, prev, state, events) {
   if (state.phase === "bidding" && state.round === prev.round) return;
   const sold = events.find((e) => e.type === "sold");
   const text = sold
-    ? t("powers.lost_sold", { name: seatName(state, sold.seat) })
+    ? sold.seat === app.seat
+      ? t("powers.lost_yours")
+      : t("powers.lost_sold", { name: seatName(state, sold.seat) })
     : events.some((e) => e.type === "discarded")
       ? t("powers.lost_discarded")
       : t("powers.lost_closed");

@@ -221,4 +221,5 @@ export default {
   "pay.alc_note": "À la carte: every card counts 1.",
   "watch.title": "Watching the table",
   "over.place_one": "#{n}",
+  "powers.lost_yours": "You won the lot before you confirmed: your power was not played.",
 };

@@ -221,4 +221,5 @@ export default {
   "pay.alc_note": "À la carte : chaque carte compte 1.",
   "watch.title": "Vous regardez la table",
   "over.place_one": "{n}er",
+  "powers.lost_yours": "Vous avez remporté le lot avant votre confirmation : votre pouvoir n'a pas été joué.",
 };
