@@ -22,6 +22,7 @@ export function columnView(state, extra) {
               .filter(Boolean)
               .join(" "),
             dataset: { currency: c },
+            "data-key": `col-${c}`,
           },
           h(
             "div.col-name",
