@@ -73,7 +73,10 @@ function paidText(ev, who) {
   const auto = ev.auto ? ` ${t("ev.paid_auto_note")}` : "";
   if (!groups) return t("ev.paid", { name: who, value: ev.value }) + auto;
   const cards = groups
-    .map(([c, values]) => `${values.map((v) => (v.double ? `${v.value}×2` : v.value)).join(" + ")} ${cur(c)}`)
+    .map(([c, values]) => {
+      const total = values.reduce((sum, v) => sum + v.value * (v.double ? 2 : 1), 0);
+      return `${values.map((v) => (v.double ? `${v.value}×2` : v.value)).join(" + ")} ${curN(c, total)}`;
+    })
     .join(", ");
   const key = ev.excess > 0 ? "ev.paid_cards_lost" : "ev.paid_cards";
   return t(key, { name: who, cards, value: ev.value, n: ev.excess }) + auto;
