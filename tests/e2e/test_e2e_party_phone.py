@@ -80,6 +80,10 @@ def test_bidding_fits_a_phone_screen_without_scrolling(browser: Any, base_url: s
     ana.click("[data-key=power-crash]")
     expect(ana.locator(".power-confirm")).to_be_visible()
     assert in_view(ana, ".status .highbid, .power-confirm [data-key=power-confirm]") == []
+    ana.keyboard.press("Escape")  # the sheet closes with Escape, the focus back on its power
+    expect(ana.locator(".power-confirm")).to_have_count(0)
+    expect(ana.locator("[data-key=power-crash]")).to_be_focused()
+    ana.click("[data-key=power-crash]")
     doc_shot(ana, "phone-after-power-choice-360x640")
     ana.click(f".power-confirm [data-currency={bottom}]")
     ana.click(".power-confirm [data-pos='0']")

@@ -242,9 +242,20 @@ function confirmPanel(ctx) {
       ),
     ];
   }
+  const power = ui.power;
   return h(
     "div.power-confirm.sheet",
-    { role: "dialog", "aria-labelledby": "sheet-title", "data-key": "sheet" },
+    {
+      role: "dialog",
+      "aria-labelledby": "sheet-title",
+      "data-key": "sheet",
+      onkeydown: (e) => {
+        if (e.key !== "Escape") return;
+        closeSheet(ui);
+        ui.focus = `power-${power}`;
+        ctx.rerender();
+      },
+    },
     h("h3", { id: "sheet-title", text: t(`pow.${ui.power}`) }),
     race(state),
     body,
