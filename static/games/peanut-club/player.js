@@ -292,7 +292,13 @@ function gameView(state, ctx) {
 function spectatorView(state) {
   if (state.phase === "over") return [podiumView(state, { me: null, host: false })];
   return [
-    h("section.join.watching", { "data-key": "watching" }, h("h2", { text: t("watch.title") }), h("p.muted", { text: t("join.started") })),
+    h(
+      "section.join.watching",
+      { "data-key": "watching" },
+      h("h2", { text: t("watch.title") }),
+      h("p.muted", { text: t("join.started") }),
+      h("a.watch-tv", { href: `/r/${encodeURIComponent(code)}/tv`, "data-key": "watch-tv", text: t("join.watch_tv") }),
+    ),
     statusView(state, null),
     state.phase === "paying" && state.high_bid ? payingOther(state) : null,
     lotStrip(state),
