@@ -67,6 +67,13 @@ def test_six_players_late_in_a_game_and_their_scores_fit_the_tv(
             assert overflow(tv) == {"down": 0, "across": 0}, size
             assert off_screen(tv, ".podium .score, .podium button") == [], size
             assert clipped(tv, ".podium, .podium .score") == [], size
+            # The longest headline there can be (three winners of twenty characters) fits too.
+            tv.locator(".podium .winner").evaluate(
+                "(el, names) => { el.textContent = `Shared victory: ${names.join(', ')}`; }",
+                LONG_NAMES[:3],
+            )
+            assert overflow(tv) == {"down": 0, "across": 0}, size
+            assert clipped(tv, ".podium, .podium .score") == [], size
         expect_no_js_errors(*screens.values())
     finally:
         host.close()

@@ -24,7 +24,7 @@ export function podiumView(state, { me = null, host = false, onRematch = null, e
     extra,
     h(
       "ol.scores",
-      null,
+      { class: scores.length > 3 ? "many" : "" },
       scores.map((s) => {
         const p = players.get(s.seat) || {};
         const b = s.breakdown || {};
