@@ -46,6 +46,7 @@ from typing import Any
 import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
+from peanutclub.bench.load import require_bench
 from peanutclub.core import Game, replay
 from peanutclub.games import DEFAULT_GAME, GAMES, find_game, game_module, refusal_codes
 
@@ -568,6 +569,7 @@ def _run(coroutine: Any) -> Any:
 
 
 def main(args: argparse.Namespace) -> int:
+    require_bench(args.game)
     seconds = args.seconds if args.seconds is not None else args.minutes * 60
     with tempfile.TemporaryDirectory() as workdir:
         outcome = run_soak(args.rooms, seconds, args.drop_every, Path(workdir), args.game)

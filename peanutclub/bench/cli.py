@@ -217,6 +217,7 @@ def capacity(args: argparse.Namespace, targets: tuple[str, ...]) -> dict[str, An
 
 
 def main(args: argparse.Namespace) -> int:
+    load.require_bench(args.game)
     targets: tuple[str, ...] = runner.TARGETS
     if args.no_baseline or args.relay_only:
         targets = ("relay",) if args.relay_only else ("peanutclub",)

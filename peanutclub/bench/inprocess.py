@@ -36,7 +36,7 @@ from pathlib import Path
 
 import orjson
 
-from peanutclub.bench.load import SEATS, strategy
+from peanutclub.bench.load import SEATS, require_bench, strategy
 from peanutclub.games import DEFAULT_GAME, GAMES
 from peanutclub.server.clock import ManualClock
 from peanutclub.server.connection import handle
@@ -205,6 +205,7 @@ def main(argv: list[str] | None = None) -> int:
         "which the server groups by turn of its event loop, so this overstates the store",
     )
     args = parser.parse_args(argv)
+    require_bench(args.game)
     result = asyncio.run(measure(args.rooms, args.games, args.reps, args.store, args.game))
     print(
         f"in-process replay: {result.rooms} rooms x {result.steps} steps "

@@ -16,6 +16,7 @@ unexpected error frame, a lost connection, a move that never reached the whole r
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import os
 import random
 import time
@@ -35,6 +36,18 @@ from peanutclub.games import DEFAULT_GAME, find_game, game_module, refusal_codes
 SEATS = 6
 #: A room whose going call got lost is unstuck after this long.
 SELL_TIMEOUT = 3.0
+
+
+def require_bench(game_id: str) -> None:
+    """Stop with a clear message when `game_id` has no `bench` module yet (the load tools play
+    each game through its own), rather than fail deep inside a worker."""
+    package = find_game(game_id).__module__.rpartition(".")[0]
+    if importlib.util.find_spec(f"{package}.bench") is None:
+        raise SystemExit(
+            f"{game_id}: the load tools (bench, soak, in-process replay) cannot play this game "
+            f"yet: it has no {package}.bench module. `peanutclub simulate --game {game_id}` "
+            "plays it."
+        )
 
 
 @cache

@@ -11,9 +11,10 @@ from types import ModuleType
 
 from peanutclub.core import PLATFORM_CODES, Codes, Game, refuse
 from peanutclub.games.peanut_club import PeanutClub
+from peanutclub.games.peanuts import Peanuts
 
 #: Every game the server hosts, by id, in the order the landing page offers them.
-GAMES: dict[str, type[Game]] = {PeanutClub.id: PeanutClub}
+GAMES: dict[str, type[Game]] = {PeanutClub.id: PeanutClub, Peanuts.id: Peanuts}
 
 DEFAULT_GAME = PeanutClub.id
 

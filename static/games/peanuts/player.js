@@ -1,0 +1,721 @@
+// The player's page of the card race: join, lobby, then your own piles and the foundations on one
+// screen (no scrolling during a round), the round's score, the end. One render() from the latest
+// state plus the moves sent and not yet answered (shown at once, taken back if refused).
+import { h, mount, byId } from "/static/js/dom.js";
+import { init, t, errorText, langButton, onChange, plural } from "/static/js/i18n.js";
+import { connect } from "/static/js/net.js";
+import { inLobby, seatName } from "/static/js/state.js";
+import { seatToken, hostToken, lastName } from "/static/js/store.js";
+import { toast, announce, reannounce, showStatus } from "/static/js/ui/feedback.js";
+import { startTicker, tick } from "/static/js/ui/ticker.js";
+import { joinView } from "/static/js/ui/join.js";
+import { lobbyView, settingsRefusal } from "/static/js/ui/lobby.js";
+import { shareView } from "/static/js/ui/share.js";
+import { game } from "/static/js/games.js";
+import { step } from "./patch.js";
+import { cardFace, cardBack, cardName, emptySlot, applyCss } from "./ui/cards.js";
+import { summaryTable, endLine, winnersLine, signed } from "./ui/summary.js";
+import { describe } from "./ui/events.js";
+
+const code = document.body.dataset.code;
+const app = {
+  state: null,
+  seat: null,
+  host: false,
+  joinName: null,
+  joinError: null,
+  started: false,
+  gone: false,
+  watching: false,
+  replaced: false,
+  ui: {},
+  /** Moves sent and not answered yet: {ref, card, from, to, pile, quick}. */
+  pending: [],
+  /** The card picked for a chosen place: {card, from} or null. */
+  picked: null,
+  choose: false,
+  note: null,
+};
+let conn = null;
+
+function send(msg) {
+  const ref = conn ? conn.send(msg) : null;
+  if (ref === null) toast(t("conn.reconnecting"), "error");
+  return ref;
+}
+
+/** A short line under the status for a few seconds (a lost race, a refusal). */
+function note(text, kind = "info") {
+  const until = Date.now() + 3000;
+  app.note = { text, kind, until };
+  setTimeout(() => {
+    if (app.note && app.note.until === until) {
+      app.note = null;
+      render();
+    }
+  }, 3100);
+}
+
+// ------------------------------------------------------------------ where my cards are
+
+/** My deck's fields in a view. */
+function mine(state) {
+  if (!state || !state.you) return null;
+  return state.players.find((p) => p.seat === state.you.seat) || null;
+}
+
+/** Which of my tops holds card `id`: ["peanuts"|"waste"|"building", pile] or null. */
+function whereIs(me, id) {
+  if (!me) return null;
+  if (me.peanuts.top && me.peanuts.top.id === id) return ["peanuts", -1];
+  const w = me.waste;
+  if (w.length && w[w.length - 1].id === id) return ["waste", -1];
+  for (let i = 0; i < me.building.length; i += 1) {
+    const pile = me.building[i];
+    if (pile.length && pile[pile.length - 1].id === id) return ["building", i];
+  }
+  return null;
+}
+
+const sameSource = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
+
+/** The view as this phone shows it: the server's, with the moves still in flight drawn where
+ * they were sent (a chosen place) or lifted off their pile (the server picks the place). */
+function shown(state) {
+  const me = mine(state);
+  if (!me || !app.pending.length) return { state, flying: new Set(), landed: new Set() };
+  const flying = new Set();
+  const landed = new Set();
+  const p = { ...me, building: me.building.map((pile) => [...pile]), waste: [...me.waste], peanuts: { ...me.peanuts } };
+  let foundations = state.foundations;
+  for (const move of app.pending) {
+    if (move.pile === null || move.pile === undefined) {
+      flying.add(move.card.id);
+      continue;
+    }
+    const [source, index] = move.from;
+    if (source === "peanuts") p.peanuts = { top: null, left: p.peanuts.left - 1, hidden: true };
+    else if (source === "waste") {
+      p.waste = p.waste.slice(0, -1);
+      p.waste_count -= 1;
+    } else p.building[index] = p.building[index].slice(0, -1);
+    landed.add(move.card.id);
+    if (move.to === "building") p.building[move.pile] = [...p.building[move.pile], move.card];
+    else {
+      foundations = [...foundations];
+      const at = Math.min(move.pile, foundations.length);
+      const old = foundations[at];
+      foundations[at] = old ? { ...old, top: move.card } : { index: at, suit: move.card.suit, top: move.card, count: 1, by_deck: {}, complete: false };
+    }
+  }
+  const players = state.players.map((x) => (x.deck === me.deck ? { ...p, seat: x.seat, name: x.name } : x));
+  return { state: { ...state, players, foundations }, flying, landed };
+}
+
+// ------------------------------------------------------------------ playing
+
+const playing = () => app.state && app.state.phase === "playing" && app.state.you;
+
+/** Send one card: to a chosen place, or (pile null) where it can go, a foundation first. */
+function play(card, to = "foundation", pile = null) {
+  const me = mine(app.state);
+  const from = whereIs(me, card.id);
+  if (!from || app.pending.some((m) => m.card.id === card.id)) return;
+  const quick = to === "foundation" && pile === null;
+  const ref = send({ type: "move", card: card.id, to, pile });
+  if (ref === null) return;
+  app.pending.push({ ref, card, from, to, pile, quick, stage: to });
+  app.picked = null;
+  render();
+}
+
+/** A tap on one of my top cards: play it where it can go, or pick it for a chosen place. */
+function tapCard(card) {
+  if (!playing()) return;
+  if (app.picked && app.picked.card.id === card.id) {
+    app.picked = null;
+    render();
+    return;
+  }
+  if (app.choose || app.picked) {
+    app.picked = { card };
+    app.ui.focus = "target-f";
+    render();
+    announce(t("play.picked", { card: cardName(card) }));
+    return;
+  }
+  play(card);
+}
+
+function dropOn(target) {
+  const picked = app.picked;
+  if (!picked) return;
+  const [to, pile] = target;
+  play(picked.card, to, pile);
+}
+
+/** The server refused a move this phone sent: back to its place, and why. */
+function refused(move, msg) {
+  if (move.quick && move.stage === "foundation" && msg.code === "not_playable") {
+    // Not for a foundation: a building pile, if one takes it (the server picks).
+    const ref = send({ type: "move", card: move.card.id, to: "building", pile: null });
+    if (ref !== null) {
+      app.pending.push({ ...move, ref, stage: "building", to: "building" });
+      return;
+    }
+  }
+  const name = cardName(move.card);
+  if (msg.code === "pile_changed") {
+    if (navigator.vibrate) navigator.vibrate([80, 40, 80]);
+    note(t("play.lost_race"), "lost");
+    announce(t("play.lost_race"));
+  } else if (move.quick && msg.code === "not_playable") {
+    note(t("play.nowhere", { card: name }), "warn");
+    announce(t("play.nowhere", { card: name }));
+  } else {
+    const text = t("play.back", { reason: errorText(msg.code) });
+    note(text, "warn");
+    announce(text);
+  }
+}
+
+/** Moves the new state has settled: a card no longer where it was sent from was played. */
+function settle(state) {
+  if (!state || state.phase !== "playing") {
+    app.pending = [];
+    app.picked = null;
+    return;
+  }
+  const me = mine(state);
+  app.pending = app.pending.filter((m) => sameSource(whereIs(me, m.card.id), m.from));
+  if (app.picked && !whereIs(me, app.picked.card.id)) app.picked = null;
+}
+
+// ------------------------------------------------------------------ connection
+
+function hello() {
+  if (app.watching) return { type: "watch" };
+  const token = seatToken.get(code);
+  if (token) return { type: "resume", token };
+  if (app.joinName) {
+    const msg = { type: "join", name: app.joinName };
+    const host = hostToken.get(code);
+    if (host) msg.host_token = host;
+    return msg;
+  }
+  return null;
+}
+
+function onJoin(name) {
+  app.joinName = name;
+  app.joinError = null;
+  lastName.set(name);
+  if (conn) conn.restart();
+  else start();
+}
+
+function onWelcome(msg) {
+  app.seat = msg.seat;
+  app.host = !!msg.host;
+  if (msg.token) seatToken.set(code, msg.token);
+  app.joinError = null;
+  app.pending = [];
+}
+
+function onState(state, events, why) {
+  if (!app.watching && !state.you) {
+    // This seat is gone (removed by the host): back to the join form.
+    seatToken.clear(code);
+    conn.close();
+    conn = null;
+    app.state = null;
+    app.seat = null;
+    toast(errorText("unknown_token"), "error");
+    showStatus("online");
+    render();
+    return;
+  }
+  const prev = app.state;
+  app.state = state;
+  settle(state);
+  if (events.some((e) => e.type === "settings_changed")) app.ui.settingsRefused = null;
+  for (const ev of events) {
+    const text = describe(ev, state, app.seat);
+    if (text) announce(text, () => describe(ev, state, app.seat));
+  }
+  if (prev && prev.phase !== "playing" && state.phase === "playing") app.ui.focus = "peanuts";
+  if (why === "welcome") app.picked = null;
+  render();
+}
+
+function onError(msg) {
+  const i = app.pending.findIndex((m) => m.ref === msg.ref);
+  if (i >= 0) {
+    const [move] = app.pending.splice(i, 1);
+    refused(move, msg);
+    return render();
+  }
+  if (settingsRefusal(app.ui, msg)) {
+    toast(errorText(msg.code), "error");
+    return render();
+  }
+  if (!app.state) {
+    // Refused at the handshake: stop trying and say why.
+    conn.close();
+    conn = null;
+    if (msg.code === "unknown_token") {
+      seatToken.clear(code);
+      toast(errorText(msg.code), "error");
+    } else if (msg.code === "unknown_room") app.gone = true;
+    else if (msg.code === "wrong_phase") {
+      app.started = true;
+      app.joinName = null;
+      showStatus("online");
+      watch();
+      return;
+    } else app.joinError = msg.code;
+    app.joinName = null;
+    showStatus("online");
+    render();
+    return;
+  }
+  toast(errorText(msg.code), "error");
+}
+
+function onEnd(closeCode) {
+  if (closeCode === 4000) {
+    app.replaced = true;
+    render();
+    return;
+  }
+  conn = null;
+  app.state = null;
+  app.seat = null;
+  if (closeCode === 4001) {
+    seatToken.clear(code);
+    toast(t("join.removed"), "error");
+  } else app.gone = true;
+  render();
+}
+
+function watch() {
+  app.watching = true;
+  if (conn) conn.restart();
+  else start();
+}
+
+function start() {
+  conn = connect({ code, hello, onState, onError, onWelcome, onEnd, onStatus: showStatus, patch: step });
+}
+
+// ------------------------------------------------------------------ drawing
+
+/** One of my top cards, as a button: tap to play, or to pick when choosing a place. */
+function topCard(card, key, label, flying) {
+  const picked = app.picked && app.picked.card.id === card.id;
+  return cardFace(card, "button", {
+    type: "button",
+    "data-key": key,
+    class: ["top", picked ? "picked" : "", flying ? "flying" : ""].join(" "),
+    "aria-label": label,
+    "aria-pressed": app.choose || app.picked ? (picked ? "true" : "false") : null,
+    onclick: () => tapCard(card),
+    onpointerdown: (e) => dragStart(e, card),
+  });
+}
+
+/** A place a picked card may be sent to (the server judges it). */
+function targetAttrs(key, label, target) {
+  return {
+    type: "button",
+    "data-key": key,
+    "aria-label": label,
+    "data-drop": target.join(":"),
+    onclick: () => dropOn(target),
+  };
+}
+
+function foundationsView(state) {
+  const picked = !!app.picked;
+  const list = state.foundations;
+  return h(
+    "section.foundations",
+    { "aria-label": t("pile.foundations"), "data-key": "foundations" },
+    h(
+      "ol.fnd-list",
+      null,
+      list.map((f) => {
+        const label = f.complete
+          ? t("pile.foundation_complete", { n: f.index + 1 })
+          : t("pile.foundation", { n: f.index + 1, card: cardName(f.top) });
+        const attrs = picked && !f.complete
+          ? targetAttrs(`target-f${f.index}`, label, ["foundation", f.index])
+          : { "aria-label": label, "data-drop": f.complete ? null : `foundation:${f.index}` };
+        return h(
+          "li.fnd",
+          { "data-key": `f${f.index}`, class: f.complete ? "complete" : "" },
+          cardFace(f.top, picked && !f.complete ? "button" : "span", { ...attrs, class: "mini" }),
+        );
+      }),
+      h(
+        "li.fnd.fnd-new",
+        { "data-key": "f-new" },
+        picked
+          ? h("button.card-slot.mini", { ...targetAttrs("target-f", t("pile.new_foundation"), ["foundation", list.length]), text: "+" })
+          : h("span.card-slot.mini", { "data-drop": `foundation:${list.length}`, "aria-hidden": "true", text: list.length ? "" : "A" }),
+      ),
+    ),
+    list.length ? null : h("p.fnd-none", { text: t("pile.no_foundation") }),
+  );
+}
+
+function buildingView(me, flying) {
+  const picked = !!app.picked;
+  return h(
+    "section.building",
+    { "aria-label": t("pile.building", { n: "1–4" }), "data-key": "building" },
+    me.building.map((pile, i) => {
+      const n = i + 1;
+      const top = pile[pile.length - 1];
+      const label = !top
+        ? t("pile.building_empty", { n })
+        : pile.length > 1
+          ? t("pile.building_label", { n, card: cardName(top), count: pile.length })
+          : t("pile.building_label_one", { n, card: cardName(top) });
+      const off = pile.length > 5 ? 4 / (pile.length - 1) : 1;
+      const cards = pile.map((card, j) =>
+        j === pile.length - 1 && !picked
+          ? topCard(card, `b${i}`, t("play.card_quick", { card: label }), flying.has(card.id))
+          : cardFace(card, "span", { "data-key": `c${card.id}`, class: j === pile.length - 1 && app.picked && app.picked.card.id === card.id ? "picked" : "" }),
+      );
+      const body = cards.length ? cards : [emptySlot()];
+      const css = `--n:${Math.max(pile.length, 1)};--off:${off.toFixed(3)}`;
+      if (picked && !(app.picked.card.id === (top && top.id))) {
+        return h("button.pile.target", { ...targetAttrs(`target-b${i}`, t("play.to_pile") + " · " + label, ["building", i]), "data-css": css }, body);
+      }
+      return h("div.pile", { "data-key": `pile-${i}`, "data-drop": `building:${i}`, "data-css": css, role: "group", "aria-label": label }, body);
+    }),
+  );
+}
+
+function reserveView(me, flying) {
+  const top = me.peanuts.top;
+  const left = me.peanuts.left;
+  const waste = me.waste;
+  const wtop = waste[waste.length - 1];
+  return h(
+    "section.reserve",
+    { "data-key": "reserve" },
+    h(
+      "div.peanuts",
+      { "data-key": "peanuts-box" },
+      h("span.label", { text: t("pile.peanuts") }),
+      top
+        ? topCard(top, "peanuts", `${t("pile.peanuts")}: ${cardName(top)}, ${plural("race.left", left)}`, flying.has(top.id))
+        : me.peanuts.hidden
+          ? cardBack(me.deck, null)
+          : emptySlot({ class: "done", text: t("pile.peanuts_empty") }),
+      h("span.count", { "data-key": "peanuts-left", text: plural("race.left", left) }),
+    ),
+    h(
+      "div.stock",
+      null,
+      h("span.label", { text: t("pile.stock") }),
+      h(
+        "button.flip",
+        {
+          type: "button",
+          "data-key": "flip",
+          class: `deck-${me.deck % 6}`,
+          "aria-label": me.stock_count ? t("play.flip_label", { n: me.stock_count }) : t("play.recycle"),
+          onclick: () => send({ type: "flip" }),
+        },
+        h("span.back-count", { "aria-hidden": "true", text: String(me.stock_count) }),
+        h("span.flip-text", { "aria-hidden": "true", text: me.stock_count ? t("play.flip") : "↺" }),
+      ),
+    ),
+    h(
+      "div.waste",
+      { "data-key": "waste-box" },
+      h("span.label", { text: t("pile.waste") }),
+      h(
+        "div.waste-fan",
+        { "aria-label": wtop ? null : t("pile.waste_empty"), role: wtop ? null : "img" },
+        waste.length
+          ? waste.map((card, j) =>
+              j === waste.length - 1 && !app.picked
+                ? topCard(card, "waste", `${t("pile.waste")}: ${cardName(card)}`, flying.has(card.id))
+                : cardFace(card, "span", { "data-key": `c${card.id}`, class: app.picked && app.picked.card.id === card.id ? "picked" : "", "aria-hidden": "true" }),
+            )
+          : emptySlot(),
+      ),
+    ),
+  );
+}
+
+function statusView(state, me) {
+  const counting = state.phase === "countdown";
+  const kind = state.deadline_kind;
+  return h(
+    "section.race-status",
+    { "data-key": "status", class: counting ? "counting" : "" },
+    h("span.round", { text: t("play.round", { n: state.round }) }),
+    counting && state.deadline
+      ? h("strong.go", { "data-deadline": String(state.deadline), "data-fmt": "play.countdown_in", text: t("play.countdown") })
+      : h("span.points", { text: t("play.points", { n: signed(me.round_points) }) }),
+    app.note
+      ? h("span.note", { class: `note-${app.note.kind}`, role: app.note.kind === "lost" ? "alert" : "status", "data-key": "note", text: app.note.text })
+      : app.picked
+        ? h("span.note", { "data-key": "note", text: t("play.picked", { card: cardName(app.picked.card) }) })
+        : kind === "stall" && state.rotations
+          ? h("span.note", { text: t("tv.rotations", { n: state.rotations }) })
+          : null,
+  );
+}
+
+function actionsView(state, me) {
+  const empty = me.peanuts.left === 0;
+  return h(
+    "section.actions",
+    { "data-key": "actions" },
+    empty
+      ? h("button.primary.call", {
+          type: "button",
+          "data-key": "call",
+          "aria-label": t("play.peanuts_label"),
+          onclick: () => send({ type: "peanuts" }),
+          text: t("play.peanuts"),
+        })
+      : null,
+    app.picked
+      ? h("button", { type: "button", "data-key": "cancel", onclick: () => { app.picked = null; render(); }, text: t("play.cancel") })
+      : h("button", {
+          type: "button",
+          "data-key": "choose",
+          "aria-pressed": app.choose ? "true" : "false",
+          title: t("play.choose_help"),
+          onclick: () => {
+            app.choose = !app.choose;
+            render();
+          },
+          text: t("play.choose"),
+        }),
+    h("button.stuck", {
+      type: "button",
+      "data-key": "stuck",
+      "aria-pressed": me.stuck ? "true" : "false",
+      title: t("play.stuck_help"),
+      onclick: () => send({ type: "stuck", on: !me.stuck }),
+      text: t(me.stuck ? "play.stuck_on" : "play.stuck"),
+    }),
+  );
+}
+
+function tableView(state) {
+  const view = shown(state);
+  const me = mine(view.state);
+  return [
+    statusView(view.state, me),
+    foundationsView(view.state),
+    buildingView(me, view.flying),
+    reserveView(me, view.flying),
+    actionsView(view.state, me),
+    h("p.sr", { "data-key": "keys", text: t("play.keys") }),
+  ];
+}
+
+function roundOverView(state) {
+  const next = state.deadline_kind === "next_round" && state.deadline;
+  return h(
+    "section.round-over",
+    { "data-key": "round-over", "aria-labelledby": "sum-title" },
+    h("h2", { id: "sum-title", text: t("summary.title", { n: state.round }) }),
+    h("p.end-line", { text: endLine(state) }),
+    summaryTable(state, app.seat),
+    h("p.muted", { text: t("summary.target", { n: state.target_score }) }),
+    next ? h("p.next-in", { "data-deadline": String(state.deadline), "data-fmt": "tv.next_round_in", text: "" }) : null,
+    app.host
+      ? h("button.primary.big", { type: "button", "data-key": "next-round", onclick: () => send({ type: "next_round" }), text: t("tv.next_round") })
+      : null,
+  );
+}
+
+function overView(state) {
+  return h(
+    "section.game-over",
+    { "data-key": "over", "aria-labelledby": "over-title" },
+    h("h2", { id: "over-title", text: t("over.title") }),
+    h("p.winner", { text: winnersLine(state) }),
+    summaryTable(state, app.seat),
+    app.host
+      ? h("button.primary.big", { type: "button", "data-key": "rematch", onclick: () => send({ type: "rematch" }), text: t("over.rematch") })
+      : h("p.muted", { text: t("over.wait_rematch") }),
+  );
+}
+
+function spectatorView(state) {
+  if (inLobby(state)) return h("section.join", null, h("p", { text: t("lobby.wait_host") }));
+  if (state.phase === "over") return overView(state);
+  if (state.phase === "round_over") return roundOverView(state);
+  return h(
+    "section.join.watching",
+    { "data-key": "watching" },
+    h("h2", { text: t("watch.title") }),
+    h("p.muted", { text: t("join.started") }),
+    h("a.button", { href: `/r/${encodeURIComponent(code)}/tv`, text: t("join.watch_tv") }),
+  );
+}
+
+function render() {
+  const state = app.state;
+  const me = app.seat;
+  const who = state && me !== null && me !== undefined ? seatName(state, me) : "";
+  mount(byId("bar"), h("h1.room", { text: t("common.room", { code }) }), who ? h("span.me", { text: who }) : null, langButton(h));
+  const ctx = { state, me, host: app.host, ui: app.ui, send, rerender: render, game: about };
+  let content;
+  const inRound = state && state.you && (state.phase === "playing" || state.phase === "countdown");
+  if (app.watching && state) content = spectatorView(state);
+  else if (!state) content = joinView({ code, joinError: app.joinError, started: app.started, gone: app.gone, onJoin, onWatch: watch });
+  else if (inLobby(state)) content = [lobbyView(ctx), shareView({ code, ui: app.ui, rerender: render })];
+  else if (state.phase === "over") content = overView(state);
+  else if (state.phase === "round_over") content = roundOverView(state);
+  else content = tableView(state);
+  if (app.replaced) {
+    content = h(
+      "section.join",
+      { role: "alert" },
+      h("p", { text: t("join.replaced") }),
+      h("button.primary.big", {
+        type: "button",
+        "data-key": "take-back",
+        onclick: () => {
+          app.replaced = false;
+          conn.restart();
+        },
+        text: t("join.take_back"),
+      }),
+    );
+  }
+  document.body.classList.toggle("in-round", !!inRound && !app.replaced);
+  document.body.classList.toggle("choosing", !!app.picked || app.choose);
+  mount(byId("app"), content);
+  applyCss(byId("app"));
+  if (app.ui.focus) {
+    const el = document.querySelector(`[data-key="${app.ui.focus}"]`);
+    if (el && !el.disabled) el.focus({ preventScroll: true });
+    app.ui.focus = null;
+  }
+  tick();
+}
+
+// ------------------------------------------------------------------ drag and keys
+
+let drag = null;
+
+/** Press and move a card: it follows the finger; let go over a pile to send it there. */
+function dragStart(e, card) {
+  if (!playing() || e.button > 0) return;
+  drag = { card, x: e.clientX, y: e.clientY, ghost: null, id: e.pointerId, el: e.currentTarget };
+}
+
+window.addEventListener("pointermove", (e) => {
+  if (!drag || e.pointerId !== drag.id) return;
+  if (!drag.ghost) {
+    if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 12) return;
+    drag.ghost = drag.el.cloneNode(true);
+    drag.ghost.classList.add("ghost");
+    drag.ghost.removeAttribute("data-key");
+    drag.ghost.setAttribute("aria-hidden", "true");
+    document.body.appendChild(drag.ghost);
+    document.body.classList.add("dragging");
+  }
+  drag.ghost.style.transform = `translate(${e.clientX - 30}px, ${e.clientY - 40}px)`;
+});
+
+function dragEnd(e) {
+  if (!drag || e.pointerId !== drag.id) return;
+  const d = drag;
+  drag = null;
+  if (!d.ghost) return;
+  d.ghost.remove();
+  document.body.classList.remove("dragging");
+  // The click that follows a drag must not also play the card.
+  const stop = (ev) => {
+    ev.stopPropagation();
+    ev.preventDefault();
+  };
+  window.addEventListener("click", stop, { capture: true, once: true });
+  setTimeout(() => window.removeEventListener("click", stop, { capture: true }), 50);
+  const spot = document.elementFromPoint(e.clientX, e.clientY);
+  const zone = spot && spot.closest("[data-drop]");
+  if (!zone) return;
+  const [to, pile] = zone.dataset.drop.split(":");
+  play(d.card, to, Number(pile));
+}
+window.addEventListener("pointerup", dragEnd);
+window.addEventListener("pointercancel", (e) => {
+  if (drag && drag.ghost) drag.ghost.remove();
+  document.body.classList.remove("dragging");
+  if (drag && e.pointerId === drag.id) drag = null;
+});
+
+/** Keys: P, W, 1–4 play that card (Shift: pick it); with a card picked, 1–4 and F send it to a
+ * building pile or a foundation; T turns the stock; S the stuck toggle; Escape cancels. */
+document.addEventListener("keydown", (e) => {
+  if (!playing() || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "SELECT")) return;
+  const me = mine(app.state);
+  const key = e.key.toLowerCase();
+  const cardFor = (k) => {
+    if (k === "p") return me.peanuts.top;
+    if (k === "w") return me.waste[me.waste.length - 1] || null;
+    if ("1234".includes(k) && k.length === 1) {
+      const pile = me.building[Number(k) - 1];
+      return pile[pile.length - 1] || null;
+    }
+    return null;
+  };
+  if (key === "escape" && app.picked) {
+    app.picked = null;
+    render();
+  } else if (app.picked && "1234".includes(key) && key.length === 1) dropOn(["building", Number(key) - 1]);
+  else if (app.picked && key === "f") dropOn(["foundation", null]);
+  else if (key === "t") send({ type: "flip" });
+  else if (key === "s") send({ type: "stuck", on: !me.stuck });
+  else {
+    const card = cardFor(key);
+    if (!card) return;
+    if (e.shiftKey) {
+      app.picked = { card };
+      app.ui.focus = "target-f";
+      render();
+    } else play(card);
+  }
+  e.preventDefault();
+});
+
+/** Without a seat yet: is the room there, and still in its lobby? */
+async function checkRoom() {
+  try {
+    const res = await fetch(`/api/rooms/${encodeURIComponent(code)}`);
+    if (res.status === 404) app.gone = true;
+    else if (res.ok && (await res.json()).phase !== "lobby") app.started = true;
+  } catch {
+    /* the join attempt will tell */
+  }
+  if (app.started && !app.state) watch();
+  if (!app.state) render();
+}
+
+const [about] = await Promise.all([game(), init()]);
+onChange(() => {
+  reannounce();
+  render();
+});
+startTicker();
+if (seatToken.get(code)) start();
+else {
+  showStatus("online");
+  checkRoom();
+}
+render();

@@ -1,0 +1,308 @@
+// The card race on a TV: the lobby with the code and QR, then every foundation large and live in
+// its deck's colour, each player's race to empty their peanuts pile, the count-down, the round's
+// score and the totals on the way to the target. Host controls when this browser holds the host
+// token. Everything fits the screen (1920×1080 down to 1280×720) without scrolling.
+import { h, mount, byId } from "/static/js/dom.js";
+import { init, t, errorText, langButton, onChange, plural } from "/static/js/i18n.js";
+import { connect } from "/static/js/net.js";
+import { inLobby } from "/static/js/state.js";
+import { hostToken, joinLink } from "/static/js/store.js";
+import { toast, announce, showStatus } from "/static/js/ui/feedback.js";
+import { startTicker, tick } from "/static/js/ui/ticker.js";
+import { lobbyView } from "/static/js/ui/lobby.js";
+import { nameTag } from "/static/js/ui/names.js";
+import { game } from "/static/js/games.js";
+import { step } from "./patch.js";
+import { cardFace, cardName, deckName, applyCss } from "./ui/cards.js";
+import { summaryTable, endLine, winnersLine, deckNames, signed } from "./ui/summary.js";
+import { describe } from "./ui/events.js";
+
+const code = document.body.dataset.code;
+const reach = {
+  url: joinLink.get(code) || `${location.origin}/r/${encodeURIComponent(code)}`,
+  warning: null,
+};
+const app = { state: null, host: false, ui: {}, fresh: new Map() };
+let conn = null;
+
+async function loadReach() {
+  try {
+    const res = await fetch(`/api/rooms/${encodeURIComponent(code)}`, { headers: { accept: "application/json" } });
+    if (!res.ok) return;
+    const summary = await res.json();
+    if (typeof summary.join_url === "string") reach.url = summary.join_url;
+    reach.warning = typeof summary.join_warning === "string" ? summary.join_warning : null;
+    render();
+  } catch {
+    /* keep the link we have */
+  }
+}
+
+function send(msg) {
+  if (!conn || conn.send(msg) === null) toast(t("conn.reconnecting"), "error");
+}
+
+function hello() {
+  const msg = { type: "watch" };
+  const token = hostToken.get(code);
+  if (token) msg.host_token = token;
+  return msg;
+}
+
+function onState(state, events) {
+  const prev = app.state;
+  app.state = state;
+  // A foundation that just grew flashes for a moment.
+  if (prev && prev.round === state.round) {
+    for (const f of state.foundations) {
+      const old = prev.foundations[f.index];
+      if (!old || old.count !== f.count) app.fresh.set(f.index, Date.now() + 700);
+    }
+  } else app.fresh.clear();
+  for (const ev of events) {
+    const text = describe(ev, state);
+    if (text) announce(text);
+  }
+  render();
+}
+
+let qr = null;
+function qrImage() {
+  if (!qr) qr = h("img.qr", { src: `/r/${encodeURIComponent(code)}/qr.svg`, width: "360", height: "360" });
+  qr.alt = t("lobby.scan");
+  return qr;
+}
+
+function joinPanel() {
+  if (reach.warning === "localhost_only") {
+    return h(
+      "div.tv-reach.warn",
+      { role: "alert", "data-key": "reach-local" },
+      h("h2", { text: t("reach.local_title") }),
+      h("p", { text: t("reach.local_text") }),
+      h("p", { text: t("reach.local_fix") }),
+      h("code.tv-cmd", { text: "peanutclub serve --host 0.0.0.0" }),
+      h("p", { text: t("reach.local_then") }),
+    );
+  }
+  if (reach.warning === "no_lan_address") {
+    const port = location.port ? `:${location.port}` : "";
+    return h(
+      "div.tv-reach.warn",
+      { role: "alert", "data-key": "reach-none" },
+      h("h2", { text: t("reach.none_title") }),
+      h("p", { text: t("reach.none_text") }),
+      h("p.tv-url", { text: `http://…${port}/r/${code}` }),
+    );
+  }
+  return h(
+    "div.tv-reach",
+    { "data-key": "reach-ok" },
+    h("p.tv-label", { text: t("lobby.share") }),
+    h("p.tv-url", { text: reach.url }),
+    qrImage(),
+    h("p.tv-label", { text: t("lobby.scan") }),
+  );
+}
+
+function lobby(ctx) {
+  return h(
+    "div.tv-lobby",
+    null,
+    h("section.tv-join", null, h("p.tv-label", { text: t("lobby.code") }), h("p.tv-code", { text: code }), joinPanel()),
+    lobbyView(ctx),
+  );
+}
+
+/** Every foundation, large, in the colour of the deck whose card is on top. */
+function foundationsView(state) {
+  const list = state.foundations;
+  const cols = Math.max(6, Math.ceil(Math.sqrt(list.length * 2.4)));
+  const now = Date.now();
+  return h(
+    "section.tv-foundations",
+    { "aria-label": t("pile.foundations"), "data-key": "foundations", "data-css": `--cols:${cols}` },
+    list.length
+      ? h(
+          "ol.tv-fnd-list",
+          null,
+          list.map((f) =>
+            h(
+              "li.tv-fnd",
+              {
+                "data-key": `f${f.index}`,
+                class: [f.complete ? "complete" : "", (app.fresh.get(f.index) || 0) > now ? "fresh" : ""].join(" "),
+                "aria-label": f.complete
+                  ? t("pile.foundation_complete", { n: f.index + 1 })
+                  : t("card.deck", { card: t("pile.foundation", { n: f.index + 1, card: cardName(f.top) }), name: deckName(state, f.top.deck) }),
+              },
+              cardFace(f.top, "span", { class: "big" }),
+              h("span.fnd-count", { "aria-hidden": "true", text: `${f.count}/13` }),
+            ),
+          ),
+        )
+      : h("p.tv-empty", { text: t("tv.foundations_empty") }),
+  );
+}
+
+/** The decks in play: one per player, or one per team. */
+function decks(state) {
+  const seen = new Map();
+  for (const p of state.players) {
+    if (!seen.has(p.deck)) seen.set(p.deck, { ...p, seats: [] });
+    seen.get(p.deck).seats.push(p.seat);
+  }
+  return [...seen.values()];
+}
+
+/** Each deck's race to empty its peanuts pile: a bar that fills as its 13 cards go. */
+function raceView(state) {
+  return h(
+    "section.tv-race",
+    { "aria-labelledby": "race-title", "data-key": "race" },
+    h("h2", { id: "race-title", text: t("race.title") }),
+    h(
+      "ol.race-list",
+      null,
+      decks(state).map((d) => {
+        const left = d.peanuts.left;
+        const part = Math.max(0, Math.min(1, (13 - left) / 13));
+        const played = state.foundations.reduce((n, f) => n + (f.by_deck[String(d.deck)] || 0), 0);
+        return h(
+          "li.race",
+          { "data-key": `race-${d.deck}`, class: [`deck-${d.deck % 6}`, d.stuck ? "stuck" : "", left === 0 ? "empty" : ""].join(" ") },
+          h(
+            "div.race-head",
+            null,
+            h("span.deck-dot", { "aria-hidden": "true" }),
+            d.seats.length > 1
+              ? h("span.pname", null, h("span.pname-text", { text: deckNames(state, d.seats) }))
+              : nameTag(state.players.find((p) => p.seat === d.seat), null, state.host_seat),
+            d.stuck ? h("span.badge.badge-stuck", { text: t("race.stuck") }) : null,
+            h("span.race-left", { text: plural("race.left", left) }),
+          ),
+          h(
+            "div.race-bar",
+            { role: "progressbar", "aria-valuemin": "0", "aria-valuemax": "13", "aria-valuenow": String(13 - left), "aria-label": plural("race.left", left) },
+            h("span.race-fill", { "data-css": `width:${(part * 100).toFixed(1)}%` }),
+          ),
+          h(
+            "div.race-foot",
+            null,
+            h("span", { text: t("race.played", { n: played }) }),
+            h("span", { text: t("play.points", { n: signed(d.round_points) }) }),
+            h("span.race-total", { text: `${t("summary.total")} ${signed(d.score)}` }),
+          ),
+        );
+      }),
+    ),
+    h("p.tv-target", { text: t("summary.target", { n: state.target_score }) }),
+  );
+}
+
+function statusLine(state) {
+  const kind = state.deadline_kind;
+  return h(
+    "header.tv-status",
+    { "data-key": "status" },
+    h("h1.tv-round", { text: t("play.round", { n: state.round }) }),
+    kind === "stall" && state.deadline
+      ? h("span.tv-stall", { "data-deadline": String(state.deadline), "data-fmt": "tv.stall", text: "" })
+      : null,
+    state.rotations ? h("span.tv-rot", { text: t("tv.rotations", { n: state.rotations }) }) : null,
+  );
+}
+
+function countdownView(state) {
+  if (state.phase !== "countdown" || !state.deadline) return null;
+  return h(
+    "div.tv-countdown",
+    { "data-key": "countdown", role: "status" },
+    h("p", { text: t("tv.countdown", { n: state.round }) }),
+    h("strong", { "data-deadline": String(state.deadline), "data-fmt": "tv.count_n", text: "" }),
+  );
+}
+
+function summaryView(state) {
+  const next = state.deadline_kind === "next_round" && state.deadline;
+  return h(
+    "section.tv-summary",
+    { "data-key": "summary", "aria-labelledby": "sum-title" },
+    h("h2", { id: "sum-title", text: state.phase === "over" ? t("over.title") : t("summary.title", { n: state.round }) }),
+    h("p.end-line", { text: state.phase === "over" ? winnersLine(state) : endLine(state) }),
+    summaryTable(state, null),
+    h("p.tv-target", { text: t("summary.target", { n: state.target_score }) }),
+    next ? h("p.next-in", { "data-deadline": String(state.deadline), "data-fmt": "tv.next_round_in", text: "" }) : null,
+  );
+}
+
+function table(state) {
+  const between = state.phase === "round_over" || state.phase === "over";
+  return h(
+    "div.tv-table",
+    { class: between ? "between" : "" },
+    statusLine(state),
+    between ? summaryView(state) : foundationsView(state),
+    raceView(state),
+    countdownView(state),
+  );
+}
+
+function footer(state) {
+  const controls = [];
+  if (app.host && state && state.phase === "round_over") {
+    controls.push(h("button.primary", { type: "button", "data-key": "tv-next", onclick: () => send({ type: "next_round" }), text: t("tv.next_round") }));
+  }
+  if (app.host && state && state.phase === "over") {
+    controls.push(h("button.primary", { type: "button", "data-key": "tv-rematch", onclick: () => send({ type: "rematch" }), text: t("over.rematch") }));
+  }
+  return [
+    h("span.foot-code", { text: t("common.room", { code }) }),
+    reach.warning
+      ? h("span.foot-url.foot-warn", { text: t(reach.warning === "localhost_only" ? "reach.foot_local" : "reach.foot_none") })
+      : h("span.foot-url", { text: reach.url }),
+    h("span.foot-spacer"),
+    controls,
+    langButton(h),
+  ];
+}
+
+function render() {
+  const state = app.state;
+  const ctx = { state, me: null, host: app.host, ui: app.ui, send, rerender: render, game: about };
+  let content;
+  if (!state) content = h("p.tv-wait", { text: t("conn.connecting") });
+  else if (inLobby(state)) content = lobby(ctx);
+  else content = table(state);
+  mount(byId("app"), content);
+  applyCss(byId("app"));
+  mount(byId("foot"), ...footer(state));
+  tick();
+}
+
+const [about] = await Promise.all([game(), init()]);
+loadReach();
+onChange(render);
+startTicker();
+render();
+// Fresh foundations stop flashing without waiting for the next message.
+setInterval(() => {
+  if (app.fresh.size && [...app.fresh.values()].every((until) => until <= Date.now())) {
+    app.fresh.clear();
+    render();
+  }
+}, 400);
+conn = connect({
+  code,
+  hello,
+  onState,
+  onError: (msg) => {
+    if (msg.code === "unknown_room") showStatus("gone");
+    else toast(errorText(msg.code), "error");
+  },
+  onWelcome: (msg) => {
+    app.host = !!msg.host;
+  },
+  onStatus: showStatus,
+  patch: step,
+});
