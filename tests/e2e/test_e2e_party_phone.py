@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from e2e_helpers import column, create_room, expect_no_js_errors, new_page, use_power
+from e2e_helpers import (
+    TV,
+    column,
+    create_room,
+    expect_no_js_errors,
+    new_page,
+    store_host_token,
+    use_power,
+)
 from party_phone_helpers import (
     PHONE_360,
     PHONE_390,
@@ -254,6 +262,18 @@ def test_refused_settings_are_marked_and_the_rooms_values_come_back(
     ana.click("[data-key=save-settings]")
     expect(field).not_to_have_attribute("aria-invalid", "true")
     expect(bruno.locator(".lobby")).to_be_visible()
+    # The TV's settings form (the same lobby) does the same.
+    tv = new_page(browser, TV)
+    store_host_token(tv, base_url, room)
+    tv.goto(room["tv_url"])
+    tv.click(".settings summary")
+    tv_field = tv.locator("#set-pay_seconds")
+    expect(tv_field).to_have_value("45")
+    tv.evaluate("document.querySelector('.settings-form').noValidate = true")
+    tv_field.fill("99999")
+    tv.click("[data-key=save-settings]")
+    expect(tv_field).to_have_attribute("aria-invalid", "true")
+    expect(tv_field).to_have_value("45")
 
     # Share from the phone: the link (copied) and the QR code.
     ana.context.grant_permissions(["clipboard-read", "clipboard-write"])
@@ -273,7 +293,7 @@ def test_refused_settings_are_marked_and_the_rooms_values_come_back(
     expect(bruno.locator(".bidpanel")).to_be_visible()
     maxes = ana.locator(".bidpanel .max").all_inner_texts()
     assert any("with" in m for m in maxes), maxes
-    expect_no_js_errors(ana, bruno)
+    expect_no_js_errors(ana, bruno, tv)
 
 
 def test_a_spectator_phone_gets_a_phone_table(browser: Any, base_url: str) -> None:

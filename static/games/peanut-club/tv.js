@@ -9,7 +9,7 @@ import { hostToken, joinLink } from "/static/js/store.js";
 import { toast, announce, showStatus } from "/static/js/ui/feedback.js";
 import { startTicker, tick } from "/static/js/ui/ticker.js";
 import { describe, paidGroups } from "./ui/events.js";
-import { lobbyView } from "/static/js/ui/lobby.js";
+import { lobbyView, settingsRefusal } from "/static/js/ui/lobby.js";
 import { game } from "/static/js/games.js";
 import { lotView } from "./ui/lot.js";
 import { highBidView, callView } from "./ui/auction.js";
@@ -321,6 +321,7 @@ conn = connect({
   onError: (msg) => {
     if (msg.code === "unknown_room") showStatus("gone");
     else toast(errorText(msg.code), "error");
+    if (settingsRefusal(app.ui, msg)) render(); // the lobby marks the refused settings
   },
   onWelcome: (msg) => {
     app.host = !!msg.host;
