@@ -162,6 +162,11 @@ class Game:
             tuple[tuple[Any, ...], tuple[dict[Currency, int], dict[Currency, list[str]]]],
         ] = {}
         self._lows_memo: tuple[tuple[Any, ...], tuple[Any, ...]] | None = None
+        # seat -> (what it was built from, the seat's À la carte options / power options)
+        self._alc_memo: dict[
+            int, tuple[tuple[Any, ...], dict[Currency, int], dict[str, dict[str, Any]]]
+        ] = {}
+        self._powers_memo: dict[int, tuple[tuple[Any, ...], dict[str, dict[str, Any]]]] = {}
         self.start_events = self._setup()
 
     # ----------------------------------------------------------------- setup and rounds
@@ -398,25 +403,43 @@ class Game:
     def a_la_carte_options(self, seat: int) -> dict[str, dict[str, Any]] | None:
         """Per currency, what an À la carte bid of `seat` may be now (every card counting 1):
         None when the token is used or nobody is bidding. Such a bid restarts the auction, so
-        any amount from 1 wins; only the honour rule and a Niet bound it."""
+        any amount from 1 wins; only the honour rule and a Niet bound it.
+
+        Built for every view of every seat, so kept (read-only) until the phase, the token, the
+        Niet blocks or the seat's paying power change."""
         if self.phase is not Phase.BIDDING or self.tokens[seat][Power.A_LA_CARTE]:
             return None
         capacity = self._capacities(seat, True)
+        niet = self.niet
+        key = (niet, len(niet))
+        found = self._alc_memo.get(seat)
+        if found is not None and found[1] is capacity and found[0] == key:
+            return found[2]
         options: dict[str, dict[str, Any]] = {}
         for currency, name in _CURRENCY_NAMES:
-            if currency in self.niet:
+            if currency in niet:
                 options[name] = {"min": None, "max": 0, "reason": "currency_blocked"}
                 continue
             high = capacity[currency]
             options[name] = {"min": 1, "max": high, "reason": None if high else "cannot_honour"}
+        self._alc_memo[seat] = (key, capacity, options)
         return options
 
     def power_options(self, seat: int) -> dict[str, dict[str, Any]]:
         """Per power, whether `seat` using it now could be accepted, and if not the code the
         server would answer, checked in the order the server checks (phase, then the token):
-        the page offers only what can be played and re-implements no rule."""
+        the page offers only what can be played and re-implements no rule.
+
+        Built for every view of every seat, so kept (read-only) until what it reads changes:
+        the phase, who pays, the seat's tokens, the Niet blocks, whether it holds a card."""
         tokens = self.tokens[seat]
         phase = self.phase
+        payer = self.payer == seat
+        can_bid = any(self._capacities(seat, True).values())
+        key = (phase, payer, *tokens.values(), len(self.niet), len(self.column), can_bid)
+        found = self._powers_memo.get(seat)
+        if found is not None and found[0] == key:
+            return found[1]
         bidding = phase is Phase.BIDDING
         result: dict[str, dict[str, Any]] = {}
         for power, name in _POWER_NAMES:
@@ -424,7 +447,7 @@ class Game:
             if power in _PAYING_POWERS:
                 if phase is not Phase.PAYING:
                     reason = "wrong_phase"
-                elif seat != self.payer:
+                elif not payer:
                     reason = "not_your_payment"
             elif not bidding:
                 reason = "wrong_phase"
@@ -433,9 +456,10 @@ class Game:
             if reason is None:
                 if power is Power.NIET and len(self.niet) + 1 >= len(self.column):
                     reason = "last_currency"
-                elif power is Power.A_LA_CARTE and not any(self._capacities(seat, True).values()):
+                elif power is Power.A_LA_CARTE and not can_bid:
                     reason = "cannot_honour"
             result[name] = {"usable": reason is None, "reason": reason}
+        self._powers_memo[seat] = (key, result)
         return result
 
     def _lows(self) -> tuple[tuple[Currency, str, int | None, str | None], ...]:
