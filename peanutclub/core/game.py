@@ -54,6 +54,11 @@ class Bot(Protocol):
     before the first look). Its game knows what a person's reaction to that view takes; the
     server scales it by its `bot_pace` setting (development mode plays fast). A bot without one
     looks every `bot_delay_min` to `bot_delay_max` seconds.
+
+    A bot playing for a person who is away (the host handed it their seat) finds
+    `"stand_in": true` at the top level of the view it is given; a bot in a seat of its own never
+    does. Every game's bots may use it to play that person's hand more conservatively than their
+    own: it is not theirs to spend (Peanut Club's bots then use none of the person's powers).
     """
 
     def decide(self, view: dict[str, Any]) -> Action | None: ...

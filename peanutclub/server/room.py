@@ -612,6 +612,8 @@ class Room:
             async with self._lock:
                 try:
                     view = {**game.public_view(), "you": game.private_view(seat)}
+                    if not self.seats[seat].bot_seat:
+                        view["stand_in"] = True  # it plays for a person who is away
                     action = bot.decide(view)
                 except Exception:
                     log.exception("room %s: bot at seat %d failed to decide", self.code, seat)

@@ -2,6 +2,11 @@
 
 Bots get exactly what a person at that seat gets (`view(game, seat)`), so they cannot cheat, and
 the server can seat them through the same path as people.
+
+Every level has the same reflexes, a person's (`BaseBot.pause`): at a table, a bot reacts to what
+it sees a few seconds after it sees it, and levels differ only in what they then decide
+(`judge`). A bot nobody paces (simulations, benchmarks, tests calling `decide` in a loop) judges
+at once, as it always did, so their figures do not depend on the reflexes.
 """
 
 from __future__ import annotations
@@ -10,6 +15,17 @@ import random
 from typing import Any, Protocol
 
 from peanutclub.games.peanut_club.engine import Action, Pay
+
+#: Seconds before a bot's first look at a new game.
+FIRST_LOOK = (1.0, 3.0)
+#: Seconds from the look at which a bot takes in something new that calls for it (a lot on
+#: sale, a new high bid, a power played, a lot it must pay for) to the look at which it acts:
+#: a person's reaction, with jitter.
+REACTION = (2.5, 6.0)
+#: Seconds between two looks when nothing new was seen: a person keeps an eye on the table, so a
+#: change is taken in within a second or two and answered a reaction later (2.5 to 8 s in all,
+#: inside the 8 s before the idle call).
+GLANCE = (1.0, 2.0)
 
 
 class Bot(Protocol):
@@ -30,14 +46,90 @@ def pay_as_suggested(view: dict[str, Any], seat: int) -> Pay | None:
     return Pay(seat, tuple(suggestion["cards"]), suggestion["convert"], suggestion["abracadabra"])
 
 
+def stands_in(view: dict[str, Any]) -> bool:
+    """Whether this bot plays for a person who is away (the room says so in the view): their
+    power tokens are theirs, so it plays none of them (our choice)."""
+    return bool(view.get("stand_in"))
+
+
+def without_powers(view: dict[str, Any], currency: str) -> int:
+    """The most this seat could pay in `currency` with its own cards of that currency alone, no
+    Convert and no Abracadabra (each card at 1 in an À la carte round): a stand-in's ceiling,
+    so the suggested payment never needs a power (it uses none when it can)."""
+    if currency in view["niet"]:
+        return 0
+    alc = view["a_la_carte"]
+    return sum(1 if alc else c["value"] for c in view["you"]["hand"] if c["currency"] == currency)
+
+
+def situation_of(view: dict[str, Any]) -> tuple[Any, ...]:
+    """What a person reacts to: the lot, the high bid, the column, blocks, À la carte, who pays
+    (not the going calls: a call does not change what is worth doing)."""
+    high = view.get("high_bid")
+    return (
+        view.get("phase"),
+        view.get("round"),
+        None if high is None else (high["seat"], high["amount"], high["currency"]),
+        tuple(view.get("column") or ()),
+        tuple(view.get("niet") or ()),
+        view.get("a_la_carte"),
+        view.get("payer"),
+    )
+
+
 class BaseBot:
-    """Shared plumbing: a seat, a level name, and a private seeded generator."""
+    """Shared plumbing: a seat, a level name, a private seeded generator, and the reflexes."""
 
     level = "base"
 
     def __init__(self, seat: int, seed: int = 0) -> None:
         self.seat = seat
         self.rng = random.Random(f"{self.level}:{seed}:{seat}")
+        # the reflexes draw from their own generator, so pacing never changes a judgment
+        self.pace_rng = random.Random(f"pace:{seed}:{seat}")
+        self._paced = False
+        self._seen: tuple[Any, ...] | None = None
+        self._reacting = False
 
     def decide(self, view: dict[str, Any]) -> Action | None:
+        """An action to try now, or None to wait.
+
+        Once paced (the room asks for `pause`), a look that shows something new calling for this
+        seat only takes it in: the bot acts at its next look, a reaction time later, if the
+        table still calls for it. Unpaced, it judges at once.
+        """
+        if self._paced:
+            seen = situation_of(view)
+            if seen != self._seen:
+                self._seen = seen
+                self._reacting = self._called_on(view)
+                if self._reacting:
+                    return None
+            self._reacting = False
+        return self.judge(view)
+
+    def _called_on(self, view: dict[str, Any]) -> bool:
+        """Whether the table waits on this seat: a lot it may bid on, or a lot it must pay."""
+        phase = view.get("phase")
+        if phase == "paying":
+            return bool(view.get("payer") == self.seat)
+        if phase != "bidding":
+            return False
+        high = view.get("high_bid")
+        return high is None or high["seat"] != self.seat
+
+    def pause(self, view: dict[str, Any] | None) -> float:
+        """Seconds until this bot looks again, at a person's pace, from the view it last saw
+        (None before its first look): a reaction time after taking in something new, a glance
+        otherwise. The same for every level."""
+        self._paced = True
+        rng = self.pace_rng
+        if view is None:
+            return rng.uniform(*FIRST_LOOK)
+        if self._reacting:
+            return rng.uniform(*REACTION)
+        return rng.uniform(*GLANCE)
+
+    def judge(self, view: dict[str, Any]) -> Action | None:
+        """What this level decides to do on seeing `view`: its whole judgment."""
         raise NotImplementedError

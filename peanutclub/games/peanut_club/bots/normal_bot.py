@@ -6,6 +6,9 @@ cheapest winning bid while that costs less than the lot is worth to it, and when
 out of reach it tries its powers (Niet on the rival's currency, À la carte when it holds many small
 cards, Crash to put its own strong currency on top). Convert and Abracadabra need no decision: the
 honour rule already counts them, and the pay suggestion uses them only when needed.
+
+Playing for an away person (`stands_in`), it plays none of their powers: no Niet, À la carte or
+Crash, and no bid that only Convert or Abracadabra could pay.
 """
 
 from __future__ import annotations
@@ -13,7 +16,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from peanutclub.games.peanut_club.bots.base import BaseBot, pay_as_suggested
+from peanutclub.games.peanut_club.bots.base import (
+    BaseBot,
+    pay_as_suggested,
+    stands_in,
+    without_powers,
+)
 from peanutclub.games.peanut_club.bots.valuation import (
     hand_worth,
     least_face_reaching,
@@ -58,7 +66,7 @@ class NormalBot(BaseBot):
 
     # ------------------------------------------------------------------ the decision
 
-    def decide(self, view: dict[str, Any]) -> Action | None:
+    def judge(self, view: dict[str, Any]) -> Action | None:
         if view["phase"] != "bidding":  # while bidding there is nothing to pay
             return pay_as_suggested(view, self.seat)
         high = view["high_bid"]
@@ -72,7 +80,7 @@ class NormalBot(BaseBot):
         bid = self.cheapest_bid(view, cap)
         if bid is not None:
             return bid
-        if high is not None and self._value >= POWER_WORTH:
+        if high is not None and self._value >= POWER_WORTH and not stands_in(view):
             return self.power_play(view, cap)
         return None
 
@@ -203,10 +211,13 @@ class NormalBot(BaseBot):
         """The winning bid that costs least, if it costs no more than `cap`."""
         best: tuple[float, str, int] | None = None
         costs = self._costs
+        stand_in = stands_in(view)
         for currency, option in view["you"]["bid_options"].items():
             if option["reason"] is not None:
                 continue
             amount = option["min"]
+            if stand_in and amount > without_powers(view, currency):
+                continue
             price = costs.get((currency, amount))
             if price is None:
                 price = self.cost(view, currency, amount)
