@@ -4,12 +4,14 @@ of its own is not. Driven by a manual clock: no sleeping, no real server."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 from typing import Any
 
 import pytest
 
 from peanutclub.games.peanut_club import PeanutClub
 from peanutclub.games.peanut_club.bots import LEVELS
+from peanutclub.games.peanut_club.engine import CallGoing
 from peanutclub.server.clock import ManualClock
 from peanutclub.server.room import Room
 from peanutclub.server.settings import Settings
@@ -67,6 +69,51 @@ def test_a_bot_standing_in_for_an_away_person_is_told_so_and_a_bot_seat_is_not(
         assert all("stand_in" not in v for v in own.views)
         assert all(v["stand_in"] is True for v in stand_in.views)
         assert all(v["you"]["seat"] == 1 for v in stand_in.views)
+        await room.close()
+
+    asyncio.run(body())
+
+
+def test_bots_play_a_whole_game_in_a_room_at_a_persons_pace() -> None:
+    """Three bots of the three levels, the real bot loop, `bot_pace` 1, the default table pace
+    and a manual clock: the game ends, it takes people's minutes, and no bid or power comes
+    sooner than a reaction after the change before it (a going call aside)."""
+    from peanutclub.games.peanut_club.bots.base import REACTION
+
+    async def body() -> None:
+        clock, store = ManualClock(), MemoryStore()
+        record = RoomRecord("PACED", "host-secret", clock.time(), dict(PACE), fixed_seed=8)
+        await store.create_room(record)
+        room = Room(record, Settings(bot_pace=1.0), store, clock)
+        tv = FakeViewer()
+        await room.watch(tv, "host-secret", None)
+        for level in ("easy", "normal", "hard"):
+            await room.add_bot(tv, level, None, None)
+        await room.start(tv, None)
+        started = clock.time()
+        table: Any = room.game
+        assert isinstance(table, PeanutClub)
+        moves: list[tuple[float, str]] = []  # (when, kind) of each change of the game
+        seen = len(table.log)
+        while not table.over and clock.time() - started < 4 * 3600:
+            lot = table.engine.lot
+            if table.engine.high_bid is None and not table.engine.going and lot:
+                idle_since = moves[-1][0] if moves else started
+                if clock.time() - idle_since > 15:  # the host calls a lot nobody wants
+                    await room.act(CallGoing(None))
+            await clock.advance(0.25)
+            for action in table.log[seen:]:
+                moves.append((clock.time(), type(action).__name__))
+            seen = len(table.log)
+        assert table.over
+        assert clock.time() - started > 5 * 60
+        gaps = [
+            later[0] - earlier[0]
+            for earlier, later in itertools.pairwise(moves)
+            if later[1] in ("PlaceBid", "ALaCarte", "Crash", "Niet")
+            and earlier[1] in ("PlaceBid", "ALaCarte", "Crash", "Niet", "Pay", "AutoPay")
+        ]
+        assert gaps and min(gaps) >= REACTION[0] - 0.25  # the test looks every quarter second
         await room.close()
 
     asyncio.run(body())
