@@ -212,9 +212,11 @@ def main(argv: list[str] | None = None) -> int:
         f"({result.bids} bids), {result.frames} frames of {result.bytes / result.frames:.0f} "
         f"bytes on average, refusals {result.errors}"
     )
+    # A game without bids (the card race) is counted per step of its recorded games.
+    per, unit = (result.bids, "bid") if result.bids else (result.steps, "step")
     print(
         f"server work: {result.us_per_frame:.2f} us per frame, "
-        f"{result.cpu_s * 1e6 / (result.bids * result.rooms):.1f} us per bid "
+        f"{result.cpu_s * 1e6 / (per * result.rooms):.1f} us per {unit} "
         f"(best of {args.reps}, store {args.store})"
     )
     return 0

@@ -37,6 +37,9 @@ DOCS = ROOT / "docs" / "screenshots"
 #: show their 2 of clubs (cards 40 and 92) on top of a pile: a race for the same foundation.
 RACE_SEED = 103
 ACE, ANA_TWO, BRUNO_TWO = 39, 40, 92
+#: Seat 0's peanuts top (8 of diamonds) and its building piles' Queen of spades and Jack of
+#: diamonds (piles 3 and 4) in the same deal.
+EIGHT, QUEEN, JACK = 33, 11, 36
 FLYING = re.compile(r"\bflying\b")
 
 
@@ -179,6 +182,28 @@ def test_a_lost_race_is_shown_to_the_loser_and_a_reload_gets_the_seat_back(
     keep(ana, shots, "peanuts-phone-choose-360x640")
     ana.keyboard.press("Escape")
     expect(ana.locator(".card-face.picked")).to_have_count(0)
+
+    # A chosen place: the Jack of diamonds (building pile 4) onto the Queen of spades (pile 3).
+    ana.click("[data-key=choose]")
+    ana.click(f"button[data-card='{JACK}']")
+    ana.click("[data-key=target-b2]")
+    expect(ana.locator(f"[data-key=pile-2] [data-card='{JACK}']")).to_be_visible()
+    expect(ana.locator(f"[data-key=pile-2] [data-card='{QUEEN}']")).to_be_visible()
+    # A chosen place the server refuses: shown at once, then back with the reason.
+    ana.click(f"button[data-card='{EIGHT}']")
+    ana.click("[data-key=target-f0]")
+    expect(ana.locator(".race-status .note")).to_contain_text("cannot go there")
+    expect(ana.locator(f"button[data-key=peanuts][data-card='{EIGHT}']")).to_be_visible()
+    ana.click("[data-key=choose]")
+    # A drag: the peanuts pile's 8 of diamonds onto the emptied building pile 1.
+    ana.locator("button[data-key=peanuts]").hover()
+    ana.mouse.down()
+    box = ana.locator("[data-key=pile-0]").bounding_box()
+    assert box is not None
+    ana.mouse.move(box["x"] + box["width"] / 2, box["y"] + 30, steps=6)
+    ana.mouse.up()
+    expect(ana.locator(f"[data-key=pile-0] [data-card='{EIGHT}']")).to_be_visible()
+    expect(ana.locator("[data-key=peanuts-left]")).to_contain_text("12")
 
     # A reload mid-round: the same seat, the same cards.
     left = peanuts_left(bruno)

@@ -550,6 +550,7 @@ function overView(state) {
     app.host
       ? h("button.primary.big", { type: "button", "data-key": "rematch", onclick: () => send({ type: "rematch" }), text: t("over.rematch") })
       : h("p.muted", { text: t("over.wait_rematch") }),
+    h("a.button", { href: `/r/${encodeURIComponent(code)}/history`, "data-key": "history", text: t("over.history") }),
   );
 }
 

@@ -209,7 +209,7 @@ function statusLine(state) {
     kind === "stall" && state.deadline
       ? h("span.tv-stall", { "data-deadline": String(state.deadline), "data-fmt": "tv.stall", text: "" })
       : null,
-    state.rotations ? h("span.tv-rot", { text: t("tv.rotations", { n: state.rotations }) }) : null,
+    state.rotations && state.phase === "playing" ? h("span.tv-rot", { text: t("tv.rotations", { n: state.rotations }) }) : null,
   );
 }
 

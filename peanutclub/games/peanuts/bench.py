@@ -1,0 +1,200 @@
+"""What Peanuts!' clients do under the load tools: the bench's players (`peanutclub bench` and
+`python -m peanutclub.bench.inprocess`) and the soak's bot players (`peanutclub soak`).
+
+The bench's rooms play whole games of the race: on each tick the next seat looks at the table as
+a hard bot would and makes its move (a card, a flip, a stuck declaration); a move is delivered
+when a seat has the `patch` that carries it. Calls, rotations and new rounds come as whole states.
+
+Every client here brings its view up to date from a patch by the game's one rule
+(`patch.apply_patch`), as the pages do.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import orjson
+
+from peanutclub.bench.load import SEATS, GameRoom, Plan, Stats
+from peanutclub.games.peanuts.bots import LEVELS
+from peanutclub.games.peanuts.engine import Action
+from peanutclub.games.peanuts.patch import apply_patch
+
+#: The bench's tables: no count-down, no pause between rounds, a short stall clock and a short
+#: game (development mode lifts the bounds).
+PACE = {
+    "countdown_seconds": 0,
+    "between_rounds_seconds": 0,
+    "stall_seconds": 1,
+    "target_score": 60,
+}
+#: About how many ticks one of the bench's games lasts (`python -m peanutclub.bench.inprocess --game
+#: peanuts` records about 700 steps a game): the rooms' starts are spread over one game.
+GAME_TICKS = 700
+
+
+def relay_frame(ref: int) -> dict[str, Any]:
+    """What the relay's clients send on a tick: a move frame of the same shape as ours."""
+    return {"type": "move", "card": ref % 312, "to": "foundation", "pile": None, "ref": ref}
+
+
+def message_of(action: Action) -> dict[str, Any]:
+    """The client message for a bot's action (the action without its seat)."""
+    return {k: v for k, v in action.to_dict().items() if k != "seat"}
+
+
+def key_of(action: Action, deck: int) -> Any:
+    """What identifies a move in flight until its patch arrives."""
+    data = action.to_dict()
+    kind = data["type"]
+    if kind == "move":
+        return ("move", data["card"])
+    if kind == "flip":
+        return ("flip", deck)
+    if kind == "stuck":
+        return ("stuck", deck, data["on"])
+    return None  # a call: answered by whole states, not timed
+
+
+# ---------------------------------------------------------------------------- peanutclub bench
+
+
+class Table(GameRoom):
+    """Six racers at one table, over WebSockets."""
+
+    def __init__(self, plan: Plan, stats: Stats, index: int) -> None:
+        super().__init__(plan, stats, index)
+        self.seq = 0
+        self.view: dict[str, Any] = {"phase": "lobby"}
+        self.bots = [LEVELS["hard"](seat, index) for seat in range(SEATS)]
+
+    def started(self) -> bool:
+        return bool(self.view["phase"] == "playing")
+
+    def received(self, seat: int, raw: bytes) -> None:
+        if self.stats.measuring:
+            self.stats.deliveries += 1
+        message = orjson.loads(raw)
+        kind = message["type"]
+        if kind == "patch":
+            if message["seq"] > self.seq:
+                self.seq = message["seq"]
+                self.view = apply_patch(self.view, message)
+            if message.get("moved"):
+                self.delivered(("move", message["moved"]["card"]), seat)
+            elif message.get("flipped"):
+                self.delivered(("flip", message["flipped"]["deck"]), seat)
+            elif message.get("stuck"):
+                change = message["stuck"]
+                self.delivered(("stuck", change["deck"], change["on"]), seat)
+        elif kind == "state" or kind == "welcome":
+            if kind == "welcome":
+                self.welcomed[seat] = True
+            if message["seq"] >= self.seq:
+                self.seq = message["seq"]
+                self.view = {**message["state"], "you": None}
+            self.changed.set()
+            if self.playing:
+                self.next_game(seat, message["state"]["phase"])
+                if message["state"]["phase"] == "playing":
+                    self.start_sent = self.rematch_sent = False
+        elif kind == "error":
+            self.refused(message)
+
+    def tick(self) -> None:
+        stats = self.stats
+        view = self.view
+        if view["phase"] != "playing":
+            stats.skipped += 1
+            return
+        seat = self.turn % SEATS
+        self.turn += 1
+        action = self.bots[seat].decide(view)
+        if action is None:
+            stats.skipped += 1
+            return
+        key = key_of(action, view["players"][seat]["deck"])
+        if key is not None and key in self.pending:
+            stats.skipped += 1  # the same move is still in flight
+            return
+        ref = self.next_ref
+        self.next_ref += 1
+        if key is not None:
+            self.pending[key] = [time.perf_counter(), SEATS, ref, stats.measuring]
+            self.by_ref[ref] = key
+            if stats.measuring:
+                stats.bids += 1
+        self.seats[seat].send(orjson.dumps({**message_of(action), "ref": ref}))
+
+
+# ---------------------------------------------------------------------------- in process
+
+
+class Recorder:
+    """The bench's clients' choices, made from the game's views, for `bench.inprocess`."""
+
+    def __init__(self) -> None:
+        self.bots = [LEVELS["hard"](seat, 3) for seat in range(SEATS)]
+        self.turn = 0
+
+    def next(self, table: Any) -> tuple[int, dict[str, Any]] | None:
+        """(seat, message) for the table's next step, or None: the clock's next step."""
+        public = table.public_view()
+        if public["phase"] != "playing":
+            return None
+        for step in range(SEATS):
+            seat = (self.turn + step) % SEATS
+            action = self.bots[seat].decide({**public, "you": table.private_view(seat)})
+            if action is not None:
+                self.turn = seat + 1
+                return seat, message_of(action)
+        return None
+
+
+# ---------------------------------------------------------------------------- peanutclub soak
+
+#: The soak's quick clocks and short games (a round or two: the soak's players act every 0.1 to
+#: 0.4 s, so a round lasts about half a minute).
+SOAK_PACE = {
+    "countdown_seconds": 0.2,
+    "between_rounds_seconds": 0.5,
+    "stall_seconds": 3,
+    "target_score": 10,
+}
+#: The phases in which a bot may act.
+SOAK_PHASES = frozenset({"playing"})
+_SENT = frozenset({"move", "flip", "stuck", "peanuts"})
+
+
+def soak_nudge(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any] | None:
+    """A player whose bot waits does nothing: the stall clock moves the table on."""
+    return None
+
+
+def soak_message(action: Action, seat: int) -> dict[str, Any] | None:
+    """The action as the log will hold it, for a bot's action a client sends."""
+    data = action.to_dict()
+    if data["type"] not in _SENT:
+        return None
+    return {**data, "seat": seat}
+
+
+def client_message(action: dict[str, Any]) -> dict[str, Any]:
+    """The message a client sends for an action as the log holds it."""
+    return {k: v for k, v in action.items() if k != "seat"}
+
+
+def acknowledges(action: dict[str, Any], event: dict[str, Any], seat: int) -> bool:
+    """Whether a patch's event is `action` applied (a call is acknowledged by its state's ref)."""
+    kind = action["type"]
+    if event.get("seat") != action.get("seat"):
+        return False
+    if kind == "move":
+        return bool(event["type"] == "moved" and event.get("card") == action["card"])
+    if kind == "flip":
+        return bool(event["type"] == "flipped")
+    if kind == "stuck":
+        return bool(event["type"] == "stuck" and event.get("on") == action["on"])
+    return False
