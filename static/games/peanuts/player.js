@@ -469,7 +469,31 @@ function statusView(state, me) {
         ? h("span.note", { "data-key": "note", text: t("play.picked", { card: cardName(app.picked.card) }) })
         : kind === "stall" && state.rotations
           ? h("span.note", { text: t("tv.rotations", { n: state.rotations }) })
-          : null,
+          : othersView(state, me),
+  );
+}
+
+/** The others' race in one line: each other deck's peanuts left. */
+function othersView(state, me) {
+  const seen = new Set([me.deck]);
+  const others = [];
+  for (const p of state.players) {
+    if (seen.has(p.deck)) continue;
+    seen.add(p.deck);
+    others.push(p);
+  }
+  if (!others.length) return null;
+  return h(
+    "span.note.others",
+    { "data-key": "others", "aria-label": t("race.title") },
+    others.map((p) =>
+      h(
+        "span.other",
+        { class: `deck-${p.deck % 6}`, "data-key": `o${p.deck}` },
+        h("span.deck-dot", { "aria-hidden": "true" }),
+        t("race.other", { name: seatName(state, p.seat), n: p.peanuts.left }),
+      ),
+    ),
   );
 }
 

@@ -77,6 +77,7 @@ export default {
   "race.left": "{n} left",
   "race.left_one": "{n} left",
   "race.stuck": "stuck",
+  "race.other": "{name}: {n}",
   "race.played": "{n} played",
   "race.team": "Team {n}",
   "tv.foundations_empty": "Aces start the piles in the middle.",

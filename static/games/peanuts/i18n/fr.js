@@ -77,6 +77,7 @@ export default {
   "race.left": "encore {n}",
   "race.left_one": "encore {n}",
   "race.stuck": "bloqué",
+  "race.other": "{name} : {n}",
   "race.played": "{n} posées",
   "race.team": "Équipe {n}",
   "tv.foundations_empty": "Les As ouvrent les piles du milieu.",
