@@ -253,3 +253,31 @@ def test_the_history_lists_each_hand_in_column_order(browser: Any, base_url: str
             checked += 1
     assert checked
     expect_no_js_errors(page)
+
+
+def test_the_tv_hosts_going_once_on_an_empty_lot_asks_first(browser: Any, base_url: str) -> None:
+    """Calling a lot nobody bid on discards it: the host at the TV is asked first, can take it
+    back, and only the confirmation calls it."""
+    room = create_room(base_url, seed=5, going_step_seconds=1, idle_seconds=0, pay_seconds=30)
+    host = Host(base_url, room)
+    tv = new_page(browser, TV)
+    store_host_token(tv, base_url, room)
+    tv.goto(f"{base_url}/r/{room['code']}/tv")
+    players = [Player(base_url, room, n) for n in ("Ana", "Bruno", "Chloé")]
+    try:
+        host.until(lambda s: len(s["players"]) == 3)
+        host.send({"type": "start"})
+        host.until(lambda s: s["phase"] == "bidding")
+        tv.click("[data-key=tv-going]")
+        expect(tv.locator("#tv-discard-q")).to_contain_text("discards the lot")
+        host.quiet(0.3)
+        assert host.state["going"] == 0  # asking called nothing
+        tv.click("[data-key=tv-going-cancel]")
+        expect(tv.locator("[data-key=tv-going]")).to_be_enabled()
+        tv.click("[data-key=tv-going]")
+        tv.click("[data-key=tv-going-confirm]")
+        host.until(lambda s: s["going"] > 0 or any(e["type"] == "discarded" for e in host.events))
+        expect_no_js_errors(tv)
+    finally:
+        for line in (host, *players):
+            line.close()

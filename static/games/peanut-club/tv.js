@@ -259,13 +259,48 @@ function table(state) {
 
 function footer(state) {
   const controls = [];
-  if (app.host && state && state.phase === "bidding") {
+  const ui = app.ui;
+  const empty = !(state && state.high_bid);
+  if (!app.host || !state || state.phase !== "bidding" || state.going > 0 || !empty) {
+    ui.confirmDiscard = false;
+  }
+  if (app.host && state && state.phase === "bidding" && ui.confirmDiscard) {
+    // Calling a lot nobody bid on discards it: the host says so twice, as on the phone.
+    controls.push(
+      h("span.foot-warn", { id: "tv-discard-q", text: t("bid.discard_question") }),
+      h("button.primary", {
+        type: "button",
+        "data-key": "tv-going-confirm",
+        "aria-describedby": "tv-discard-q",
+        onclick: () => {
+          ui.confirmDiscard = false;
+          send({ type: "going" });
+          render();
+        },
+        text: t("bid.discard_confirm"),
+      }),
+      h("button", {
+        type: "button",
+        "data-key": "tv-going-cancel",
+        onclick: () => {
+          ui.confirmDiscard = false;
+          render();
+        },
+        text: t("common.cancel"),
+      }),
+    );
+  } else if (app.host && state && state.phase === "bidding") {
     controls.push(
       h("button.primary", {
         type: "button",
         "data-key": "tv-going",
         disabled: state.going > 0,
-        onclick: () => send({ type: "going" }),
+        onclick: () => {
+          if (empty) {
+            ui.confirmDiscard = true;
+            render();
+          } else send({ type: "going" });
+        },
         text: t("bid.going"),
       }),
     );
