@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
 import shutil
 import time
@@ -44,10 +45,12 @@ FLYING = re.compile(r"\bflying\b")
 
 
 def keep(page: Any, shots: Path, name: str) -> None:
-    """A screenshot for the test's artifacts, and the same picture for the docs."""
+    """A screenshot for the test's artifacts, copied to the docs when PEANUTCLUB_DOCS_SHOTS is
+    set (to refresh them): an ordinary run leaves docs/ alone."""
     shot(page, shots, name)
-    DOCS.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(shots / f"{name}.png", DOCS / f"{name}.png")
+    if os.environ.get("PEANUTCLUB_DOCS_SHOTS"):
+        DOCS.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(shots / f"{name}.png", DOCS / f"{name}.png")
 
 
 def test_a_round_played_by_two_phones_and_a_bot_to_its_end(
