@@ -38,6 +38,8 @@ async def command(room: Room, viewer: Viewer, message: Message) -> None:
             await room.ask(viewer, message, ref)
         case p.Resync():
             await room.resync(viewer, ref)
+        case p.Ping(t=t):
+            room.pong(viewer, t, ref)
         case p.Start():
             await room.start(viewer, ref)
         case p.AddBot(level=level, seat=seat):

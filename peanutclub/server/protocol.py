@@ -97,6 +97,21 @@ class Resync(Message):
     type: Literal["resync"]
 
 
+class Ping(Message):
+    """Measure the round trip: answered at once with `pong`, to this connection alone, carrying
+    `t` back unchanged (the client's own clock) and the server's `now` (ms)."""
+
+    type: Literal["ping"]
+    t: int | float | None = None
+
+
+class Pong(Out):
+    type: Literal["pong"]
+    t: int | float | None
+    now: int = Field(description="The server's time when it answered, in ms since the epoch.")
+    ref: str | int | None = None
+
+
 Handshake = Join | Resume | Watch
 PLATFORM_MESSAGES: tuple[type[Message], ...] = (
     Join,
@@ -108,6 +123,7 @@ PLATFORM_MESSAGES: tuple[type[Message], ...] = (
     Kick,
     Rematch,
     Resync,
+    Ping,
 )
 
 
@@ -204,7 +220,7 @@ def server_messages(
         events: list[Event]
         ref: str | int | None = None
 
-    frames: Any = Union[(Welcome, State, patch, Error, *answers)]
+    frames: Any = Union[(Welcome, State, patch, Error, Pong, *answers)]
     return Annotated[frames, Field(discriminator="type")]
 
 

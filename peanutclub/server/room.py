@@ -211,6 +211,12 @@ class Room:
             answer = query.answer(self.game, viewer.seat, viewer.host)
             viewer.send(orjson.dumps({**answer, "ref": ref} if ref is not None else answer))
 
+    def pong(self, viewer: Viewer, t: float | None, ref: Any) -> None:
+        """Answer a `ping` at once, under no lock: the round trip a phone measures is the
+        network's and the server's loop, not a wait behind the room's changes."""
+        frame = {"type": "pong", "t": t, "now": int(self.clock.time() * 1000)}
+        viewer.send(orjson.dumps(frame if ref is None else {**frame, "ref": ref}))
+
     async def resync(self, viewer: Viewer, ref: Any) -> None:
         async with self._lock:
             if viewer in self.viewers:

@@ -154,3 +154,32 @@ def test_the_payers_dry_run_is_answered_to_the_payer_alone_and_changes_nothing(
             await client.ws.close()
 
     run(body())
+
+
+def test_a_ping_is_answered_at_once_to_its_sender_alone_and_changes_nothing(
+    dev_server: RunningServer,
+) -> None:
+    async def body() -> None:
+        room = dev_server.create_room(seed=3)
+        code = room["code"]
+        tv = await watch(dev_server, code, room["host_token"])
+        ana = await join(dev_server, code, "Ana")
+        await ana.send(type="ping", t=1733300000123, ref="rtt")
+        pong = await ana.until(lambda m: m["type"] == "pong")
+        assert (pong["t"], pong["ref"]) == (1733300000123, "rtt")
+        assert isinstance(pong["now"], int) and pong["now"] > 1_600_000_000_000
+        seq = ana.seq
+        await ana.send(type="ping", t="soon")
+        await ana.error("bad_message")
+        await ana.send(type="resync")
+        again = await ana.until(lambda m: m["type"] == "state")
+        assert again["seq"] == seq
+        await tv.send(type="ping")
+        assert (await tv.until(lambda m: m["type"] == "pong"))["t"] is None
+        await ana.send(type="resync", ref="after")
+        await ana.until(lambda m: m["type"] == "state" and m.get("ref") == "after")
+        assert [m for m in ana.messages if m["type"] == "pong"] == [pong]  # the TV's was its own
+        for client in (tv, ana):
+            await client.ws.close()
+
+    run(body())
