@@ -5,7 +5,8 @@ import { h, mount, byId } from "/static/js/dom.js";
 import { init, t, errorText, langButton, onChange } from "/static/js/i18n.js";
 import { connect } from "/static/js/net.js";
 import { inLobby, seatName } from "/static/js/state.js";
-import { hostToken, joinLink } from "/static/js/store.js";
+import { hostToken } from "/static/js/store.js";
+import { reachOf, loadReach, joinPanel, footLink } from "/static/js/ui/reach.js";
 import { toast, announce, showStatus } from "/static/js/ui/feedback.js";
 import { startTicker, tick } from "/static/js/ui/ticker.js";
 import { describe, paidGroups } from "./ui/events.js";
@@ -22,32 +23,13 @@ import { currencyIcon } from "./symbols.js";
 import * as sound from "/static/js/sound.js";
 
 const code = document.body.dataset.code;
-// The link phones use and whether they can reach it: the room summary says (GET /api/rooms/CODE:
-// `join_url`, `join_warning`); until it has answered, the link the landing page kept, else this
-// page's own origin.
-const reach = {
-  url: joinLink.get(code) || `${location.origin}/r/${encodeURIComponent(code)}`,
-  warning: null,
-};
+const reach = reachOf(code);
 const app = {
   state: null,
   host: false,
   ui: { feed: [], bidKey: null, bump: false, goingBy: undefined, sale: null, refreshUntil: 0 },
 };
 let conn = null;
-
-async function loadReach() {
-  try {
-    const res = await fetch(`/api/rooms/${encodeURIComponent(code)}`, { headers: { accept: "application/json" } });
-    if (!res.ok) return;
-    const summary = await res.json();
-    if (typeof summary.join_url === "string") reach.url = summary.join_url;
-    reach.warning = typeof summary.join_warning === "string" ? summary.join_warning : null;
-    render();
-  } catch {
-    /* keep the link we have */
-  }
-}
 
 function send(msg) {
   if (!conn || conn.send(msg) === null) toast(t("conn.reconnecting"), "error");
@@ -91,50 +73,6 @@ function onState(state, events) {
   render();
 }
 
-let qr = null;
-/** The QR code: one element kept across renders (no reload, no flicker). */
-function qrImage() {
-  if (!qr) {
-    qr = h("img.qr", { src: `/r/${encodeURIComponent(code)}/qr.svg`, width: "360", height: "360" });
-  }
-  qr.alt = t("lobby.scan");
-  return qr;
-}
-
-/** Where phones join: the link and its QR code, or why phones cannot reach this server and how
- * to fix it (the server says which, from the address it listens on). */
-function joinPanel() {
-  if (reach.warning === "localhost_only") {
-    return h(
-      "div.tv-reach.warn",
-      { role: "alert", "data-key": "reach-local" },
-      h("h2", { text: t("reach.local_title") }),
-      h("p", { text: t("reach.local_text") }),
-      h("p", { text: t("reach.local_fix") }),
-      h("code.tv-cmd", { text: "peanutclub serve --host 0.0.0.0" }),
-      h("p", { text: t("reach.local_then") }),
-    );
-  }
-  if (reach.warning === "no_lan_address") {
-    const port = location.port ? `:${location.port}` : "";
-    return h(
-      "div.tv-reach.warn",
-      { role: "alert", "data-key": "reach-none" },
-      h("h2", { text: t("reach.none_title") }),
-      h("p", { text: t("reach.none_text") }),
-      h("p.tv-url", { text: `http://…${port}/r/${code}` }),
-    );
-  }
-  return h(
-    "div.tv-reach",
-    { "data-key": "reach-ok" },
-    h("p.tv-label", { text: t("lobby.share") }),
-    h("p.tv-url", { text: reach.url }),
-    qrImage(),
-    h("p.tv-label", { text: t("lobby.scan") }),
-  );
-}
-
 function lobby(state, ctx) {
   return h(
     "div.tv-lobby",
@@ -144,7 +82,7 @@ function lobby(state, ctx) {
       null,
       h("p.tv-label", { text: t("lobby.code") }),
       h("p.tv-code", { text: code }),
-      joinPanel(),
+      joinPanel(reach, code),
     ),
     lobbyView(ctx),
   );
@@ -307,9 +245,7 @@ function footer(state) {
   }
   return [
     h("span.foot-code", { text: t("common.room", { code }) }),
-    reach.warning
-      ? h("span.foot-url.foot-warn", { text: t(reach.warning === "localhost_only" ? "reach.foot_local" : "reach.foot_none") })
-      : h("span.foot-url", { text: reach.url }),
+    footLink(reach),
     h("span.foot-spacer"),
     controls,
     h("button", {
@@ -345,7 +281,7 @@ function render() {
 }
 
 const [about] = await Promise.all([game(), init()]);
-loadReach();
+loadReach(reach, code, render);
 onChange(render);
 startTicker();
 render();
