@@ -1,0 +1,2 @@
+// en strings of the Nur Peanuts! table (TV) and history pages.
+export default {};

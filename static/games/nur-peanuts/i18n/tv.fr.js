@@ -1,0 +1,2 @@
+// fr strings of the Nur Peanuts! table (TV) and history pages.
+export default {};
