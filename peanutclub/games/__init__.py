@@ -10,11 +10,16 @@ import importlib
 from types import ModuleType
 
 from peanutclub.core import PLATFORM_CODES, Codes, Game, refuse
+from peanutclub.games.nur_peanuts import NurPeanuts
 from peanutclub.games.peanut_club import PeanutClub
 from peanutclub.games.peanuts import Peanuts
 
 #: Every game the server hosts, by id, in the order the landing page offers them.
-GAMES: dict[str, type[Game]] = {PeanutClub.id: PeanutClub, Peanuts.id: Peanuts}
+GAMES: dict[str, type[Game]] = {
+    PeanutClub.id: PeanutClub,
+    Peanuts.id: Peanuts,
+    NurPeanuts.id: NurPeanuts,
+}
 
 DEFAULT_GAME = PeanutClub.id
 
