@@ -51,6 +51,36 @@ def outcome_if_parked(
     return net
 
 
+def parking_facts(
+    game: Game, seat: int, field: int, cash: int, parked: list[Piece]
+) -> dict[str, Any]:
+    """What parking `seat`'s pawn on `field` would mean, with `cash` left: the field's value and
+    owner, the piece it would bump, whether it would lead the parked pieces, and the round's
+    `outcome` for this player if it ended so."""
+    values = game.values
+    bumped = next((p for p in parked if p.field == field), None)
+    others = [values[p.field] for p in parked if p.field != field]
+    return {
+        "field": field,
+        "value": values[field],
+        "owner": game.owners[field],
+        "bumps": None if bumped is None else bumped.id,
+        "leads": not others or values[field] > max(others),
+        "outcome": outcome_if_parked(game, seat, field, cash, parked),
+    }
+
+
+def park_here(game: Game) -> dict[str, Any] | None:
+    """For the player to move, once they have thrown: what parking where the pawn stands now
+    would mean (the facts `parking_facts` gives). None before a turn's first throw."""
+    turn = game.turn
+    if turn is None or not turn.thrown:
+        return None
+    seat = turn.seat
+    parked = [p for p in game.pieces() if p.place is Place.PARKING]
+    return parking_facts(game, seat, game.pawns[seat].field, game.cash[seat], parked)
+
+
 def throw_odds(game: Game) -> dict[str, list[dict[str, Any]]]:
     """Each throw's fields for the player to move (empty outside a turn)."""
     turn = game.turn
@@ -62,16 +92,13 @@ def throw_odds(game: Game) -> dict[str, list[dict[str, Any]]]:
     cash = game.cash[seat] - (price[0] if price is not None else 0)
     position = game.pawns[seat].field
     parked = [p for p in game.pieces() if p.place is Place.PARKING]
-    on = {p.field: p for p in parked}
-    lead = [(p.field, values[p.field]) for p in parked]
     odds: dict[str, list[dict[str, Any]]] = {}
     for dice in Dice:
         entries = []
         for o in OUTCOMES[dice]:
             field = step(position, o.moved)
-            bumped = on.get(field)
-            others = [v for f, v in lead if f != field]
             cost, payee = reroll_price(values, owners, seat, field)
+            facts = parking_facts(game, seat, field, cash, parked)
             entries.append(
                 {
                     "field": field,
@@ -79,14 +106,14 @@ def throw_odds(game: Game) -> dict[str, list[dict[str, Any]]]:
                     "ways": o.ways,
                     "chance": o.ways / WAYS,
                     "zero_ways": o.zero_ways,
-                    "value": values[field],
-                    "owner": owners[field],
-                    "bumps": None if bumped is None else bumped.id,
-                    "leads": not others or values[field] > max(others),
+                    "value": facts["value"],
+                    "owner": facts["owner"],
+                    "bumps": facts["bumps"],
+                    "leads": facts["leads"],
                     "reroll_cost": cost,
                     "reroll_to": payee if cost else None,
                     "can_reroll": cost <= cash,
-                    "outcome": outcome_if_parked(game, seat, field, cash, parked),
+                    "outcome": facts["outcome"],
                 }
             )
         odds[dice.value] = entries

@@ -10,7 +10,9 @@ The view, beyond the room's own fields:
 - `players`: `[{seat, cash, fields, bumped}]`; `bank`: `{chips, takings}`;
 - `purchase`: `{seat, fields (those they can afford), may_pass}` or null;
 - `turn`: `{seat, thrown, free_reroll, reroll_cost (null before the first throw or when free),
-  reroll_to, can_reroll, odds}` or null; `odds` holds, for `black`, `white` and `two_white`,
+  reroll_to, can_reroll, odds, park}` or null; `park` (once thrown, else null) says what parking
+  where the pawn stands would mean: `{field, value, owner, bumps, leads, outcome}` as below;
+  `odds` holds, for `black`, `white` and `two_white`,
   one entry per field the throw may reach: `{field, moved, ways (of 36), chance, zero_ways
   (of 36: a white 0 showed, so rolling on from there is free), value, owner, bumps (the piece
   parked there, which parking would bump), leads, reroll_cost, reroll_to, can_reroll,
@@ -28,7 +30,7 @@ from typing import Any
 
 from peanutclub.games.nur_peanuts.engine.board import FIELDS
 from peanutclub.games.nur_peanuts.engine.game import Game, Phase
-from peanutclub.games.nur_peanuts.engine.odds import throw_odds
+from peanutclub.games.nur_peanuts.engine.odds import park_here, throw_odds
 from peanutclub.games.nur_peanuts.engine.rules import BANK, fields_to_end
 
 #: The view's fields that a throw, a park or a stone's step may change without touching any
@@ -50,6 +52,7 @@ def turn_view(game: Game) -> dict[str, Any] | None:
         "reroll_to": None if price is None or not cost else price[1],
         "can_reroll": cost is None or cost <= game.cash[turn.seat],
         "odds": throw_odds(game),
+        "park": park_here(game),
     }
 
 
