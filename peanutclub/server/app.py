@@ -10,6 +10,7 @@ from contextlib import asynccontextmanager
 import jinja2
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
+from starlette.middleware.gzip import GZipMiddleware
 
 import peanutclub
 from peanutclub.server import api, pages
@@ -79,8 +80,9 @@ def create_app(
     app.include_router(api.router)
     app.include_router(pages.router)
     app.add_api_websocket_route("/ws/{code}", websocket_endpoint)
-    app.mount(
-        "/static", StaticFiles(directory=str(settings.static_dir), check_dir=False), name="static"
-    )
+    # Pages' files go compressed to the browsers that accept it: a phone's first visit on a
+    # party's Wi-Fi weighs a third as much.
+    static = StaticFiles(directory=str(settings.static_dir), check_dir=False)
+    app.mount("/static", GZipMiddleware(static, minimum_size=1024), name="static")
     app.add_middleware(SecurityHeaders)
     return app

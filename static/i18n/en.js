@@ -29,6 +29,8 @@ export default {
   "conn.reconnecting": "Connection lost: reconnecting…",
   "conn.online": "Connected",
   "conn.gone": "This room is not available.",
+  "conn.rtt": "{ms} ms",
+  "conn.rtt_label": "Round trip to the server: {ms} ms",
   "join.title": "Take a seat",
   "join.name_label": "Your name",
   "join.submit": "Join the table",

@@ -29,6 +29,8 @@ export default {
   "conn.reconnecting": "Connexion perdue : reconnexion…",
   "conn.online": "Connecté",
   "conn.gone": "Cette salle n'est pas disponible.",
+  "conn.rtt": "{ms} ms",
+  "conn.rtt_label": "Aller-retour jusqu'au serveur : {ms} ms",
   "join.title": "Prenez place",
   "join.name_label": "Votre nom",
   "join.submit": "Rejoindre la table",

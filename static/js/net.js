@@ -2,6 +2,7 @@
 import { applyPatch } from "./state.js";
 import { sync } from "./clock.js";
 
+const RTT_EVERY_MS = 10000;
 const FATAL = new Set(["unknown_room", "unknown_token", "room_full", "bad_name", "name_taken"]);
 
 /**
@@ -13,6 +14,8 @@ const FATAL = new Set(["unknown_room", "unknown_token", "room_full", "bad_name",
  *    by the host; 4404: no such room; 1008 for a foreign origin)
  *  - patch(next, last, msg): the game's own step after a patch's fields are applied, if any
  *  - onAnswer(msg): any other frame, such as a game's answer to a question the page asked
+ *  - onRtt(ms): the round trip this page measures (a `ping` answered by `pong`), every few
+ *    seconds while online and visible: what a player feels, shown on the page
  * Returns {send(msg) → the ref it was sent with (null when offline), close(), restart()}.
  */
 export function connect(opts) {
@@ -24,11 +27,24 @@ export function connect(opts) {
   let stopped = false;
   let refs = 0;
   let resyncing = false;
+  let pinger = null;
 
   const url = () => {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     return `${scheme}//${location.host}/ws/${encodeURIComponent(opts.code)}`;
   };
+
+  // The round trip, measured while the page is online and in view (a hidden page sends nothing).
+  function ping() {
+    if (document.visibilityState === "visible") send({ type: "ping", t: performance.now() });
+  }
+  function startPinging() {
+    clearInterval(pinger);
+    pinger = null;
+    if (!opts.onRtt) return;
+    ping();
+    pinger = setInterval(ping, RTT_EVERY_MS);
+  }
 
   function open() {
     clearTimeout(timer);
@@ -44,6 +60,7 @@ export function connect(opts) {
     sock.onclose = (e) => {
       if (ws !== sock) return;
       ws = null;
+      clearInterval(pinger);
       if (stopped) return;
       const foreign = e.code === 1008 && /origin/i.test(e.reason || "");
       if (foreign || e.code === 4000 || e.code === 4001 || e.code === 4404) {
@@ -74,6 +91,7 @@ export function connect(opts) {
         state = msg.state;
         sync(state && state.now);
         opts.onStatus("online");
+        startPinging();
         if (opts.onWelcome) opts.onWelcome(msg);
         opts.onState(state, [], "welcome");
         break;
@@ -101,6 +119,9 @@ export function connect(opts) {
       case "error":
         if (FATAL.has(msg.code) && !state) stopped = true;
         opts.onError(msg);
+        break;
+      case "pong":
+        if (opts.onRtt && typeof msg.t === "number") opts.onRtt(performance.now() - msg.t);
         break;
       default:
         // A game's answer to a question (a dry run): for the page that asked, by its ref.
@@ -135,6 +156,7 @@ export function connect(opts) {
     close() {
       stopped = true;
       clearTimeout(timer);
+      clearInterval(pinger);
       if (ws) ws.close();
     },
     restart() {

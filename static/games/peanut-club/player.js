@@ -6,7 +6,7 @@ import { connect } from "/static/js/net.js";
 import { inLobby, seatName } from "/static/js/state.js";
 import { bidOptions } from "./patch.js";
 import { seatToken, hostToken, lastName } from "/static/js/store.js";
-import { toast, announce, reannounce, showStatus } from "/static/js/ui/feedback.js";
+import { toast, announce, reannounce, showStatus, rttBadge, showRtt } from "/static/js/ui/feedback.js";
 import { startTicker, tick } from "/static/js/ui/ticker.js";
 import { describe } from "./ui/events.js";
 import { joinView } from "/static/js/ui/join.js";
@@ -248,6 +248,7 @@ function start() {
     onEnd,
     onAnswer,
     onStatus: showStatus,
+    onRtt: showRtt,
     patch: bidOptions,
   });
 }
@@ -328,6 +329,7 @@ function render() {
     byId("bar"),
     h("h1.room", { text: t("common.room", { code }) }),
     who ? h("span.me", { text: who }) : null,
+    rttBadge(h),
     langButton(h),
   );
   const ctx = { state, me, host: app.host, ui: app.ui, send, ask, rerender: render, game: about };

@@ -6,7 +6,7 @@ import { init, t, errorText, langButton, onChange, plural } from "/static/js/i18
 import { connect } from "/static/js/net.js";
 import { inLobby, seatName } from "/static/js/state.js";
 import { seatToken, hostToken, lastName } from "/static/js/store.js";
-import { toast, announce, reannounce, showStatus } from "/static/js/ui/feedback.js";
+import { toast, announce, reannounce, showStatus, rttBadge, showRtt } from "/static/js/ui/feedback.js";
 import { startTicker, tick } from "/static/js/ui/ticker.js";
 import { joinView } from "/static/js/ui/join.js";
 import { lobbyView, settingsRefusal } from "/static/js/ui/lobby.js";
@@ -305,7 +305,7 @@ function watch() {
 }
 
 function start() {
-  conn = connect({ code, hello, onState, onError, onWelcome, onEnd, onStatus: showStatus, patch: step });
+  conn = connect({ code, hello, onState, onError, onWelcome, onEnd, onStatus: showStatus, onRtt: showRtt, patch: step });
 }
 
 // ------------------------------------------------------------------ drawing
@@ -595,7 +595,7 @@ function render() {
   const state = app.state;
   const me = app.seat;
   const who = state && me !== null && me !== undefined ? seatName(state, me) : "";
-  mount(byId("bar"), h("h1.room", { text: t("common.room", { code }) }), who ? h("span.me", { text: who }) : null, langButton(h));
+  mount(byId("bar"), h("h1.room", { text: t("common.room", { code }) }), who ? h("span.me", { text: who }) : null, rttBadge(h), langButton(h));
   const ctx = { state, me, host: app.host, ui: app.ui, send, rerender: render, game: about };
   let content;
   const inRound = state && state.you && (state.phase === "playing" || state.phase === "countdown");

@@ -50,3 +50,37 @@ export function showStatus(status) {
   el.dataset.status = status;
   el.textContent = status === "online" ? "" : t(`conn.${status}`);
 }
+
+// The last round trip measured, kept so that a page re-drawing its bar shows it again.
+let rtt = null;
+
+function rttText() {
+  return rtt === null ? "" : t("conn.rtt", { ms: rtt });
+}
+
+/** How the round trip feels at a table: quick, noticeable or slow (the badge's colour). */
+function rttSpeed() {
+  if (rtt === null) return "";
+  return rtt < 100 ? "quick" : rtt < 300 ? "fair" : "slow";
+}
+
+/** The round-trip badge for a page's bar (empty until the first `pong`). */
+export function rttBadge(h) {
+  return h("span.rtt", {
+    id: "rtt",
+    "data-key": "rtt",
+    "data-speed": rttSpeed(),
+    title: rtt === null ? null : t("conn.rtt_label", { ms: rtt }),
+    text: rttText(),
+  });
+}
+
+/** connect()'s onRtt: remember the round trip and show it in the bar, without a re-render. */
+export function showRtt(ms) {
+  rtt = Math.max(1, Math.round(ms));
+  const el = byId("rtt");
+  if (!el) return;
+  el.textContent = rttText();
+  el.dataset.speed = rttSpeed();
+  el.title = t("conn.rtt_label", { ms: rtt });
+}
