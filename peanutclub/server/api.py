@@ -115,7 +115,7 @@ async def room_summary(code: str, request: Request, state: State) -> Any:
     """The room's public summary, with the link phones join at (`join_url`) and, when phones
     may not reach it, why (`join_warning`: `localhost_only`, `no_lan_address`; else null)."""
     try:
-        room = find_room(request, state, code)
+        room = await find_room(request, state, code)
     except RuleError as error:
         if error.code != "unknown_room" or state.rooms.cluster is None:
             return refusal(error)
@@ -153,13 +153,18 @@ async def room_games(code: str, request: Request, state: State) -> Any:
     except RuleError as error:
         return refusal(error)
     games = await rooms.store.games_of(code)
-    if (
-        not games
-        and rooms.get(code) is None
-        and not (rooms.cluster is not None and await rooms.cluster.summary(code))
-    ):
-        rooms.guesses.failed(address)  # a code with neither a room nor kept games: a guess
-        return refusal(refuse("unknown_room"))
+    if not games:  # no game kept: the room itself must exist (a code with neither is a guess)
+        if rooms.cluster is not None:
+            known = rooms.get(code) is not None or await rooms.cluster.exists(code)
+            if not known:
+                rooms.guesses.failed(address)
+        else:
+            try:
+                known = await rooms.find(code, address) is not None
+            except RuleError as error:  # the server is too full to reopen it
+                return refusal(error)
+        if not known:
+            return refusal(refuse("unknown_room"))
     return JSONResponse(
         {
             "code": code,

@@ -378,7 +378,7 @@ class Cluster:
         link = self.links.get(code)
         if link is not None:
             return link
-        if not await self.store.client.exists(f"{P}room:{code}"):
+        if not await self.exists(code):
             rooms.guesses.failed(address)
             return None
         link = self.links.get(code)
@@ -401,6 +401,10 @@ class Cluster:
         if link is not None and not link.local:
             self.links.pop(code, None)
             await link.close()
+
+    async def exists(self, code: str) -> bool:
+        """Whether Redis holds the room (whichever process owns it, if any)."""
+        return bool(await self.store.client.exists(f"{P}room:{code}"))
 
     async def summary(self, code: str) -> dict[str, Any] | None:
         """A room's public summary, rebuilt from the log when another process owns it."""

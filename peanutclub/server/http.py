@@ -64,10 +64,11 @@ def client_ip(connection: HTTPConnection, trusted: list[str]) -> str:
     return peer
 
 
-def find_room(request: Request, state: ServerState, code: str) -> Room:
-    """The room for `code` in this process, or `RuleError`: `unknown_room`, or `rate_limited`
-    for a client who has tried too many unknown codes (see `Rooms.find`)."""
-    room = state.rooms.find(code, client_ip(request, state.settings.trusted_proxies))
+async def find_room(request: Request, state: ServerState, code: str) -> Room:
+    """The room for `code` in this process (reopened if it was closed for idleness), or
+    `RuleError`: `unknown_room`, or `rate_limited` for a client who has tried too many unknown
+    codes (see `Rooms.find`)."""
+    room = await state.rooms.find(code, client_ip(request, state.settings.trusted_proxies))
     if room is None:
         raise refuse("unknown_room")
     return room

@@ -90,7 +90,7 @@ async def room_page(state: State, request: Request, code: str, page: str) -> Res
     """A page of one room, from its game's templates: refused while the address guesses codes,
     the 404 page if unknown."""
     try:
-        room = find_room(request, state, code)
+        room = await find_room(request, state, code)
     except RuleError as error:
         if error.code == "unknown_room":
             return not_found(state, request, code)
@@ -112,7 +112,7 @@ async def tv_page(code: str, request: Request, state: State) -> Response:
 @router.get("/r/{code}/qr.svg")
 async def join_qr(code: str, request: Request, state: State) -> Response:
     try:
-        room = find_room(request, state, code)
+        room = await find_room(request, state, code)
     except RuleError as error:
         return refusal(error)
     url = f"{served_join_address(request, state.settings).base}/r/{room.code}"

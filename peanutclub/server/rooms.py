@@ -38,6 +38,8 @@ class Rooms:
         self.connections_in: Counter[str] = Counter()  # room code -> open connections
         self.guesses = AddressThrottle(settings.room_guess_rate, settings.room_guess_burst)
         self._sweeper: asyncio.Task[None] | None = None
+        #: Rooms being rebuilt from the store for a visitor (`reopen`), by code.
+        self._reopening: dict[str, asyncio.Task[Room | None]] = {}
         self.pruned_at = 0.0
         #: With several processes sharing rooms through Redis (cluster.py); None on one process.
         self.cluster: Cluster | None = None
@@ -45,13 +47,51 @@ class Rooms:
     def get(self, code: str) -> Room | None:
         return self.rooms.get(normalise_code(code))
 
-    def find(self, code: str, address: str) -> Room | None:
-        """`get` for a client at `address`: unknown codes count as guesses, and an address that
-        has guessed too much is refused (`rate_limited`) until its allowance refills."""
+    async def find(self, code: str, address: str) -> Room | None:
+        """`get` for a client at `address`, bringing back a room closed for idleness (`reopen`):
+        unknown codes count as guesses, and an address that has guessed too much is refused
+        (`rate_limited`) until its allowance refills."""
         self.check_guesser(address)
-        room = self.get(code)
+        room = self.get(code) or await self.reopen(code)
         if room is None:
             self.guesses.failed(address)
+        return room
+
+    async def reopen(self, code: str) -> Room | None:
+        """A room the sweeper closed (nobody came for `room_idle_ttl_seconds`) still has its log
+        in the store: rebuild it as a restart would, with its clocks set going again from their
+        full times, when someone opens its link. None if the store does not hold it. Requests
+        that come together share one rebuild. With several processes, the room's lease decides
+        where it is rebuilt (cluster.py), so this is for one process only."""
+        code = normalise_code(code)
+        if self.cluster is not None:
+            return None
+        task = self._reopening.get(code)
+        if task is None:
+            task = self._reopening[code] = asyncio.get_running_loop().create_task(
+                self._rebuild(code)
+            )
+            task.add_done_callback(lambda _: self._reopening.pop(code, None))
+        return await asyncio.shield(task)
+
+    async def _rebuild(self, code: str) -> Room | None:
+        loaded = await self.store.load(code)
+        room = self.rooms.get(code)
+        if loaded is None or room is not None:
+            return room
+        if len(self.rooms) >= self.settings.max_rooms:
+            raise refuse("rate_limited", "The server is full; try again later.")
+        record, entries = loaded
+        try:
+            room = Room.restore(record, entries, self.settings, self.store, self.clock)
+        except Exception:  # as at start-up: a damaged room stays in the store, unopened
+            log.exception("room %s could not be reopened; it is left in the store", code)
+            return None
+        self.add(room)
+        if record.creator:
+            self.created_by[record.creator] += 1
+        await room.resume_clocks()
+        log.info("room %s reopened from the store", code)
         return room
 
     async def link(self, code: str, address: str) -> Link | None:
@@ -59,7 +99,7 @@ class Rooms:
         for an unknown code (counted as a guess)."""
         if self.cluster is not None:
             return await self.cluster.link(code, address)
-        room = self.find(code, address)
+        room = await self.find(code, address)
         return None if room is None else LocalLink(room)
 
     def add(self, room: Room) -> None:
