@@ -21,6 +21,7 @@ from peanutclub.server.http import client_ip
 from peanutclub.server.protocol import BadMessage, parse_client_message
 from peanutclub.server.ratelimit import TokenBucket
 from peanutclub.server.room import Room, Viewer
+from peanutclub.server.security import allowed_host_names, host_allowed
 from peanutclub.server.views import error_frame
 from peanutclub.server.wire import frame_bytes, wire_of, write_now
 
@@ -150,6 +151,10 @@ async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
     if not origin_allowed(websocket, settings.allowed_origins):
         await websocket.accept()
         await websocket.close(1008, "foreign origin")
+        return
+    if not host_allowed(websocket.headers.get("host"), allowed_host_names(settings)):
+        await websocket.accept()
+        await websocket.close(1008, "foreign host")
         return
     address = client_ip(websocket, settings.trusted_proxies)
     rooms = state.rooms

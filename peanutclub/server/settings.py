@@ -95,6 +95,10 @@ class Settings(BaseSettings):
     send_queue_limit: int = 512
     trusted_proxies: list[str] = Field(default_factory=list)
     allowed_origins: list[str] = Field(default_factory=list)
+    #: The host names this server answers to, against DNS rebinding (security.py): empty (the
+    #: default) is any, as a party on a LAN needs; e.g. PEANUTCLUB_ALLOWED_HOSTS='["club.example"]'.
+    #: IP addresses, `localhost` and the name of `public_url` are always accepted.
+    allowed_hosts: list[str] = Field(default_factory=list)
     #: A room nobody has been connected to for this long is closed (its log stays in the store).
     room_idle_ttl_seconds: float = 6 * 3600
 
