@@ -316,11 +316,12 @@ class SqliteStore:
         self, batch: list[Pending], conn: sqlite3.Connection
     ) -> list[Exception | None]:
         """Commit a batch in one transaction; if it fails, each entry alone, so that one bad
-        entry (a repeated seq) fails only its own room, never the other rooms in the batch."""
+        entry (a seq that does not follow, or that the database cannot hold, or any other
+        fault of its own) fails only its own room, never the other rooms in the batch."""
         try:
             self._commit([(c, e) for c, e, _ in batch], conn)
             return [None] * len(batch)
-        except StoreError as error:
+        except Exception as error:
             if len(batch) == 1:
                 return [error]
         outcomes: list[Exception | None] = []
@@ -328,7 +329,7 @@ class SqliteStore:
             try:
                 self._commit([(code, entry)], conn)
                 outcomes.append(None)
-            except StoreError as error:
+            except Exception as error:
                 outcomes.append(error)
         return outcomes
 
@@ -338,7 +339,12 @@ class SqliteStore:
             rows = [(c, e.seq, e.kind, _json(e.data)) for c, e in entries]
         except Exception as exc:
             raise StoreError(f"could not encode a log entry: {exc}") from exc
-        following = self._following(entries, conn)
+        try:
+            following = self._following(entries, conn)
+        except StoreError:
+            raise
+        except Exception as exc:  # a seq that is not a number, say
+            raise StoreError(f"a log entry could not be placed: {exc}") from exc
         now = time.time()
         touched = self._to_touch(set(following), now)
         try:
@@ -349,6 +355,7 @@ class SqliteStore:
             else:
                 _log_writer(rows, touched, now)(conn)
         except Exception as exc:
+            self._touched.difference_update(touched)  # not written: due again on the next try
             raise StoreError(f"could not write to the database: {exc}") from exc
         self._last_seq.update(following)
         self.commits += 1
