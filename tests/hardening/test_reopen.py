@@ -116,3 +116,25 @@ def test_a_code_the_store_does_not_hold_stays_unknown_and_counts_as_a_guess(
         assert strict_server.rooms.get("CDFG") is None
 
     run(body())
+
+
+def test_the_games_list_of_a_closed_room_is_no_guess_and_a_miss_there_is(
+    strict_server: Served,
+) -> None:
+    """`/api/rooms/{code}/games` counts a code with neither a room nor kept games as a guess,
+    alone as well as with the other routes; a room closed for idleness is no such code."""
+
+    async def body() -> None:
+        code, _, _ = await closed_room_with_two_seats(strict_server)
+        base = strict_server.server.base
+        async with httpx.AsyncClient() as http:
+            for _ in range(6):  # more than the burst (4): a known code never counts
+                known = await http.get(f"{base}/api/rooms/{code}/games")
+                assert known.status_code == 200 and known.json()["games"] == []
+            for guess in ("CDFG", "CDFH", "CDFJ", "CDFK"):
+                missed = await http.get(f"{base}/api/rooms/{guess}/games")
+                assert missed.status_code == 404 and missed.json()["code"] == "unknown_room"
+            blocked = await http.get(f"{base}/api/rooms/{code}/games")
+            assert blocked.status_code == 429 and blocked.json()["code"] == "rate_limited"
+
+    run(body())
