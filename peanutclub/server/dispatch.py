@@ -48,6 +48,8 @@ async def command(room: Room, viewer: Viewer, message: Message) -> None:
             await room.remove_bot(viewer, seat, ref)
         case p.Kick(seat=seat):
             await room.kick(viewer, seat, ref)
+        case p.SwapSeats(seats=(one, other)):
+            await room.swap(viewer, one, other, ref)
         case p.ChangeSettings():
             values = message.model_dump(exclude={"type", "ref"}, exclude_none=True)
             await room.change_settings(viewer, values, ref)

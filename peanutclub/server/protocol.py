@@ -78,6 +78,14 @@ class Kick(Message):
     seat: int
 
 
+class SwapSeats(Message):
+    """Lobby only: two seats change places (who sits where decides the teams of a game that
+    pairs neighbouring seats, and the order of play)."""
+
+    type: Literal["swap"]
+    seats: tuple[int, int]
+
+
 class ChangeSettings(Message):
     """Change the table's settings; fields left out keep their value. Each game's own model
     (`settings_message`) adds its settings' fields, all optional."""
@@ -121,6 +129,7 @@ PLATFORM_MESSAGES: tuple[type[Message], ...] = (
     AddBot,
     RemoveBot,
     Kick,
+    SwapSeats,
     Rematch,
     Resync,
     Ping,

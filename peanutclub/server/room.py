@@ -316,6 +316,16 @@ class Room:
                 kicked.close(4001, "removed by the host")
             await self._commit("unseat", {"seat": target}, viewer=viewer, ref=ref)
 
+    async def swap(self, viewer: Viewer, one: int, other: int, ref: Any) -> None:
+        async with self._lock:
+            self._require_host(viewer)
+            if self.game is not None:
+                raise refuse("wrong_phase", "Seats can only change places in the lobby.")
+            seats = sorted({self._seat_index(one), self._seat_index(other)})
+            if len(seats) != 2:
+                raise refuse("bad_message", "Name two different seats.")
+            await self._commit("swap", {"seats": seats}, viewer=viewer, ref=ref)
+
     async def change_settings(self, viewer: Viewer, values: dict[str, Any], ref: Any) -> None:
         async with self._lock:
             self._require_host(viewer)
@@ -417,6 +427,17 @@ class Room:
                 )
             self._renumber_viewers(seat)
             return [{"type": "player_left", "seat": seat}]
+        if kind == "swap":
+            one, other = data["seats"]
+            self.seats[one], self.seats[other] = self.seats[other], self.seats[one]
+            moved = {one: other, other: one}
+            if self.host_seat in moved:
+                self.host_seat = moved[self.host_seat]
+            for v in self.viewers:
+                if v.seat in moved:
+                    v.seat = moved[v.seat]
+            self.seat_viewers = {v.seat: v for v in self.viewers if v.seat is not None}
+            return [{"type": "seats_swapped", "seats": [one, other]}]
         if kind == "pilot":
             self.seats[data["seat"]].bot = data["bot"]
             if data["bot"] is None:

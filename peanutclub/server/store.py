@@ -33,7 +33,8 @@ class RoomRecord:
 
 @dataclass(frozen=True, slots=True)
 class LogEntry:
-    """One change: `kind` (seat, unseat, pilot, settings, start, action, rematch, presence)."""
+    """One change: `kind` (seat, unseat, swap, pilot, settings, start, action, rematch,
+    presence)."""
 
     seq: int
     kind: str

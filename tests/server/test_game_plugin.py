@@ -78,7 +78,7 @@ def test_a_registered_game_is_listed_with_its_settings_bounds(
     with serve(toy_settings(tmp_path)) as server:
         games = httpx.get(f"{server.base}/api/games").json()
     listed = {g["id"]: g for g in games}
-    assert set(listed) == {"peanut-club", "peanuts", "take-away"}
+    assert set(listed) == {"peanut-club", "peanuts", "nur-peanuts", "take-away"}
     assert [g["id"] for g in games][:2] == ["peanut-club", "peanuts"]
     assert listed["take-away"] == {
         "id": "take-away",

@@ -282,3 +282,44 @@ def test_a_seated_host_runs_the_table(dev_server: RunningServer) -> None:
         await host.ws.close()
 
     run(body())
+
+
+def test_the_host_swaps_two_seats_in_the_lobby_and_teams_follow(dev_server: RunningServer) -> None:
+    """Peanuts! pairs seats 0+1 and 2+3 into teams: the host swaps seats 1 and 2 so that Ana
+    plays with Cy. Each person keeps their token and hears their new seat."""
+
+    async def body() -> None:
+        room = dev_server.create_room(game="peanuts", teams=1, countdown_seconds=0.2)
+        tv = await watch(dev_server, room["code"], room["host_token"])
+        ana, bo, cy, di = [
+            await join(dev_server, room["code"], n) for n in ("Ana", "Bo", "Cy", "Di")
+        ]
+        await ana.send(type="swap", seats=[1, 2])
+        await ana.error("not_host")
+        for bad, code in (([1, 1], "bad_message"), ([0, 9], "not_seated")):
+            await tv.send(type="swap", seats=bad)
+            await tv.error(code)
+        await tv.send(type="swap", seats=[2, 1], ref="s")
+        moved = await cy.until(lambda m: m["type"] == "state" and m["state"]["you"]["seat"] == 1)
+        names = [p["name"] for p in moved["state"]["players"]]
+        assert names == ["Ana", "Cy", "Bo", "Di"]
+        assert {"type": "seats_swapped", "seats": [1, 2]} in moved["events"]
+        await bo.until(lambda m: m["type"] == "state" and m["state"]["you"]["seat"] == 2)
+
+        # Bo comes back on another device with his token: he sits where he was moved to.
+        await bo.ws.close()
+        again = await open_client(dev_server, room["code"])
+        await again.send(type="resume", token=bo.token)
+        assert (await again.next())["seat"] == 2
+
+        await tv.send(type="start")
+        playing = await tv.until(
+            lambda m: m["type"] == "state" and m["state"]["phase"] in ("countdown", "playing")
+        )
+        teams = {p["name"]: p["team"] for p in playing["state"]["players"]}
+        assert teams["Ana"] == teams["Cy"] != teams["Bo"] == teams["Di"]
+        await tv.send(type="swap", seats=[0, 1])
+        await tv.error("wrong_phase")
+        await close_all(tv, ana, cy, di, again)
+
+    run(body())
