@@ -17,6 +17,11 @@ reference counting frees the connection at once, whatever the collector's settin
 are looked up with `getattr`: should a release of either library rename them, the cycles come
 back (tests/server/test_transport.py says so) but no connection breaks.
 
+Every attribute of theirs that this module and `wire.py` read is listed in `REACHED`. Each
+connection checks its protocol for them (`reach`): one that is missing is logged once, by name,
+and that connection's frames take the ASGI path instead of the direct write, so nothing breaks;
+`tests/server/test_private_attributes.py` fails, naming the attribute, when a release moves one.
+
 The WebSocket protocol also lends itself to the app, under `WIRE_KEY` in the scope's extensions,
 so that a room can write its frames straight to the socket (`wire.py`); that entry is a third
 cycle of the same kind, dropped at the same moment.
@@ -24,16 +29,58 @@ cycle of the same kind, dropped at the same moment.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+log = logging.getLogger(__name__)
+
+#: The private attributes read here and in `wire.py`, by owner: uvicorn's HTTP protocol, its
+#: WebSocket protocol, and websockets' sans-I/O protocol (the WebSocket protocol's `conn`).
+REACHED: dict[str, tuple[str, ...]] = {
+    "uvicorn.protocols.http.httptools_impl.HttpToolsProtocol": ("parser",),
+    "uvicorn.protocols.websockets.websockets_sansio_impl.WebSocketsSansIOProtocol": (
+        "scope",
+        "conn",
+        "transport",
+        "close_sent",
+        "disconnected",
+        "writable",
+    ),
+    "websockets.server.ServerProtocol": ("parser", "extensions", "state"),
+}
+#: Every attribute found missing so far, as `owner.name` (each logged once).
+MISSING: set[str] = set()
+
+
+def reach(owner: str, instance: object) -> bool:
+    """Whether `instance` has every attribute `REACHED` lists for `owner`; each one missing is
+    noted in `MISSING` and logged the first time, by name."""
+    whole = True
+    for name in REACHED[owner]:
+        if not hasattr(instance, name):
+            whole = False
+            attribute = f"{owner}.{name}"
+            if attribute not in MISSING:
+                MISSING.add(attribute)
+                log.warning(
+                    "%s is gone (a release of uvicorn or websockets moved it): frames take the "
+                    "ASGI path and closed connections may wait for a full collection",
+                    attribute,
+                )
+    return whole
+
+
+HTTP_OWNER, WS_OWNER, CONN_OWNER = REACHED
 
 
 class HttpProtocol(HttpToolsProtocol):
     """uvicorn's default HTTP protocol (httptools), which lets go of its parser on an upgrade."""
 
     def handle_websocket_upgrade(self) -> None:
+        reach(HTTP_OWNER, self)
         super().handle_websocket_upgrade()
         # The WebSocket protocol owns the connection from here; this object reads nothing more.
         if getattr(self, "parser", None) is not None:
@@ -48,8 +95,13 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
     """uvicorn's default WebSocket protocol, reachable from the app through the scope, which
     closes websockets' parser once the connection is lost (ending the generator ends the cycle)."""
 
+    #: Whether every attribute `wire.py` reads is where it is expected (see `reach`).
+    reachable = False
+
     def handle_connect(self, event: Any) -> None:
         super().handle_connect(event)
+        own = reach(WS_OWNER, self)
+        self.reachable = reach(CONN_OWNER, getattr(self, "conn", None)) and own
         scope = getattr(self, "scope", None)
         if scope is not None:
             scope["extensions"][WIRE_KEY] = self

@@ -31,7 +31,7 @@ def wire_of(scope: Mapping[str, Any]) -> WebSocketProtocol | None:
     """The connection's protocol, when frames may be written to it directly: it is ours and
     no extension (compression) was agreed, which would change every frame's bytes."""
     wire = scope.get("extensions", {}).get(WIRE_KEY)
-    if not isinstance(wire, WebSocketProtocol) or wire.conn.extensions:
+    if not isinstance(wire, WebSocketProtocol) or not wire.reachable or wire.conn.extensions:
         return None
     return wire
 
