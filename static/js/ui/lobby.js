@@ -107,9 +107,9 @@ function hostControls(ctx) {
           onsubmit: (e) => {
             e.preventDefault();
             const values = {};
-            for (const [k] of settings) {
+            for (const [k, bounds] of settings) {
               const v = ui.settings[k] ?? current[k];
-              if (v !== undefined && v !== "") values[k] = Number(v);
+              if (v !== undefined && v !== "") values[k] = bounds.choices ? String(v) : Number(v);
             }
             // Remember what was asked: if the room refuses (bad_settings), the page marks the
             // fields that changed and shows the room's values again.
@@ -121,11 +121,12 @@ function hostControls(ctx) {
         },
         settings.map(([k, bounds]) => {
           const refused = (ui.settingsRefused || []).includes(k);
+          const described = refused ? `refused-${k} help-${k}` : `help-${k}`;
           return h(
             "div.field",
             { class: refused ? "refused" : "" },
             h("label", { for: `set-${k}`, text: t(`set.${k}`) }),
-            h("input", {
+            bounds.choices ? choiceField(k, bounds, ui, current, refused) : h("input", {
               id: `set-${k}`,
               "data-key": `set-${k}`,
               type: "number",
@@ -135,7 +136,7 @@ function hostControls(ctx) {
               step: "any",
               value: String(ui.settings[k] ?? current[k] ?? ""),
               "aria-invalid": refused ? "true" : null,
-              "aria-describedby": refused ? `refused-${k} help-${k}` : `help-${k}`,
+              "aria-describedby": described,
               oninput: (e) => {
                 ui.settings[k] = e.target.value;
                 typed(e);
@@ -144,12 +145,32 @@ function hostControls(ctx) {
             refused
               ? h("p.error", { id: `refused-${k}`, "data-key": `refused-${k}`, role: "alert", text: t("set.refused", { value: current[k] }) })
               : null,
-            h("small", { id: `help-${k}`, text: rangeText(bounds) }),
+            bounds.choices ? null : h("small", { id: `help-${k}`, text: rangeText(bounds) }),
           );
         }),
         h("button", { type: "submit", "data-key": "save-settings", text: t("set.save") }),
       ),
     ),
+  );
+}
+
+/** A setting that is one of a few names ({"default", "choices"}): a select whose options read
+ * the game's catalogue (`set.<name>.<choice>`). */
+function choiceField(k, bounds, ui, current, refused) {
+  const value = String(ui.settings[k] ?? current[k] ?? bounds.default);
+  return h(
+    "select",
+    {
+      id: `set-${k}`,
+      "data-key": `set-${k}`,
+      value,
+      "aria-invalid": refused ? "true" : null,
+      "aria-describedby": refused ? `refused-${k}` : null,
+      onchange: (e) => {
+        ui.settings[k] = e.target.value;
+      },
+    },
+    bounds.choices.map((c) => h("option", { value: c, selected: c === value, text: t(`set.${k}.${c}`) })),
   );
 }
 

@@ -1,0 +1,192 @@
+// A phone's seat at a room, whatever the game: the handshake (join, resume, or watch), the seat
+// token kept per room, a seat removed by the host or opened on another screen, a handshake the
+// room refused, and the screens around a game (the join form, "play on this screen"). A game's
+// player page gives its render() and what it does with each new state; the rest is here.
+import { h } from "./dom.js";
+import { t, errorText } from "./i18n.js";
+import { connect } from "./net.js";
+import { seatToken, hostToken, lastName } from "./store.js";
+import { toast, showStatus } from "./ui/feedback.js";
+import { joinView } from "./ui/join.js";
+
+/**
+ * phoneSession({code, render, onState, onError, patch}) → session
+ *  - render(): draw the page from session.state (called after every change here)
+ *  - onState(state, events, why): the game's own reaction to a new view (announcements), before
+ *    the session renders
+ *  - onError(msg): an error frame while seated, not about the handshake; return true if handled
+ *  - patch: the game's own step after a patch's fields (see net.js), if any
+ * The session holds {state, seat, host, watching}, and offers send(msg) → ref, begin(), and
+ * screen(), the join or "play here again" screen when there is no game to show (else null).
+ */
+export function phoneSession({ code, render, onState = () => {}, onError = () => false, patch = null }) {
+  const s = {
+    state: null,
+    seat: null,
+    host: false,
+    watching: false,
+    joinName: null,
+    joinError: null,
+    started: false,
+    gone: false,
+    replaced: false,
+  };
+  let conn = null;
+
+  function hello() {
+    if (s.watching) return { type: "watch" };
+    const token = seatToken.get(code);
+    if (token) return { type: "resume", token };
+    if (s.joinName) {
+      const msg = { type: "join", name: s.joinName };
+      const host = hostToken.get(code);
+      if (host) msg.host_token = host;
+      return msg;
+    }
+    return null;
+  }
+
+  function open() {
+    if (conn) conn.restart();
+    else {
+      conn = connect({
+        code,
+        hello,
+        onStatus: showStatus,
+        patch,
+        onWelcome: (msg) => {
+          s.seat = msg.seat;
+          s.host = !!msg.host;
+          if (msg.token) seatToken.set(code, msg.token);
+          s.joinError = null;
+        },
+        onState: received,
+        onError: refused,
+        onEnd: ended,
+      });
+    }
+  }
+
+  function forget() {
+    conn = null;
+    s.state = null;
+    s.seat = null;
+  }
+
+  function received(state, events, why) {
+    if (!s.watching && !state.you) {
+      // This seat is gone (removed by the host): back to the join form.
+      seatToken.clear(code);
+      conn.close();
+      forget();
+      toast(errorText("unknown_token"), "error");
+      showStatus("online");
+      render();
+      return;
+    }
+    s.state = state;
+    onState(state, events, why);
+    render();
+  }
+
+  function refused(msg) {
+    if (s.state) {
+      if (!onError(msg)) toast(errorText(msg.code), "error");
+      render();
+      return;
+    }
+    // Refused at the handshake: stop trying and say why.
+    conn.close();
+    conn = null;
+    s.joinName = null;
+    showStatus("online");
+    if (msg.code === "unknown_token") {
+      seatToken.clear(code);
+      toast(errorText(msg.code), "error");
+    } else if (msg.code === "unknown_room") s.gone = true;
+    else if (msg.code === "wrong_phase") {
+      s.started = true;
+      watch();
+      return;
+    } else s.joinError = msg.code;
+    render();
+  }
+
+  function ended(closeCode) {
+    if (closeCode === 4000) {
+      s.replaced = true;
+      render();
+      return;
+    }
+    forget();
+    if (closeCode === 4001) {
+      seatToken.clear(code);
+      toast(t("join.removed"), "error");
+    } else s.gone = true;
+    render();
+  }
+
+  function watch() {
+    s.watching = true;
+    open();
+  }
+
+  function join(name) {
+    s.joinName = name;
+    s.joinError = null;
+    lastName.set(name);
+    open();
+  }
+
+  /** Without a seat yet: is the room there, and still in its lobby? */
+  async function checkRoom() {
+    try {
+      const res = await fetch(`/api/rooms/${encodeURIComponent(code)}`);
+      if (res.status === 404) s.gone = true;
+      else if (res.ok && (await res.json()).phase !== "lobby") s.started = true;
+    } catch {
+      /* the join attempt will tell */
+    }
+    if (s.started && !s.state) watch();
+    if (!s.state) render();
+  }
+
+  s.send = (msg) => {
+    const ref = conn ? conn.send(msg) : null;
+    if (ref === null) toast(t("conn.reconnecting"), "error");
+    return ref;
+  };
+
+  /** Take the seat this phone holds here, or find out whether it can still join. */
+  s.begin = () => {
+    if (seatToken.get(code)) open();
+    else {
+      showStatus("online");
+      checkRoom();
+    }
+  };
+
+  /** The screen to show instead of the game, or null when the game is shown. */
+  s.screen = () => {
+    if (s.replaced) {
+      return h(
+        "section.join",
+        { role: "alert", "data-key": "replaced" },
+        h("p", { text: t("join.replaced") }),
+        h("button.primary.big", {
+          type: "button",
+          "data-key": "take-back",
+          onclick: () => {
+            s.replaced = false;
+            conn.restart();
+          },
+          text: t("join.take_back"),
+        }),
+      );
+    }
+    if (s.state) return null;
+    return joinView({ code, joinError: s.joinError, started: s.started, gone: s.gone, onJoin: join, onWatch: watch });
+  };
+
+  return s;
+}
