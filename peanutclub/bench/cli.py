@@ -5,6 +5,11 @@
     peanutclub bench --capacity 20,40,80 --capacity-rooms 200   # where p99 passes 50 ms
     peanutclub bench --capacity 10,12 --relay-capacity 30,35    # each at its own rates, in turn
     peanutclub bench --url http://host:8000 --server-pid 1234   # a running server (--dev)
+    peanutclub bench --game peanuts                   # 200 rooms x 4 racers, 1 move/s per seat
+    peanutclub bench --game nur-peanuts               # 500 rooms x 4, a turn every 2 s per room
+
+The rooms, rates and seats per room default to the game's (its bench module's `ROOMS`, `RATES`,
+`PLAYERS`); what a rate counts is the game's too (`RATE_UNIT`).
 
 Each point runs our server and the relay in turn, `--runs` times, and reports the median of the
 runs for each figure, and our figures divided by the relay's.
@@ -21,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from peanutclub.bench import load, runner
-from peanutclub.games import DEFAULT_GAME, GAMES
+from peanutclub.games import DEFAULT_GAME, GAMES, find_game
 
 P99_LIMIT_MS = 50.0
 
@@ -34,7 +39,7 @@ def register(sub: Any) -> None:
     parser = sub.add_parser(
         "bench",
         aliases=["loadtest"],
-        help="load benchmark: rooms of six playing over WebSockets, against a bare relay too",
+        help="load benchmark: rooms of players over WebSockets, against a bare relay too",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -45,8 +50,20 @@ def register(sub: Any) -> None:
         help=f"the game the rooms play (default {DEFAULT_GAME}); its package's bench module "
         "says what the clients send",
     )
-    parser.add_argument("--rooms", default="50,200,500", help="room counts, comma-separated")
-    parser.add_argument("--rates", default="2,10", help="bids per second per room, comma-separated")
+    parser.add_argument(
+        "--rooms", help="room counts, comma-separated (default: the game's; Peanut Club 50,200,500)"
+    )
+    parser.add_argument(
+        "--rates",
+        help="ticks per second, comma-separated, in the game's unit: Peanut Club bids/s per room "
+        "(default 2,10), Peanuts! moves/s per seat (1), Nur Peanuts! turns/s per room (0.5)",
+    )
+    parser.add_argument(
+        "--seats",
+        type=int,
+        help="players per room (default: the game's: 6 for Peanut Club, 4 for Peanuts! and "
+        "Nur Peanuts!)",
+    )
     parser.add_argument("--runs", type=int, default=3, help="runs per point (the median is shown)")
     parser.add_argument("--duration", type=float, default=15.0, help="seconds measured per run")
     parser.add_argument(
@@ -105,6 +122,7 @@ def options_from(args: argparse.Namespace) -> runner.Options:
         server_pid=args.server_pid,
         store=args.store,
         game=args.game,
+        seats=args.seats,
     )
 
 
@@ -117,10 +135,18 @@ def fmt(value: Any, digits: int = 1) -> str:
 
 
 def describe(label: str, f: dict[str, Any]) -> str:
+    patches = ""
+    if f.get("patch_bytes_p50") is not None:
+        patches = f"; patch p50 {f['patch_bytes_p50']:.0f} B, max {f['patch_bytes_max']:.0f} B"
+        kinds = f.get("patch_bytes_by_kind", {})
+        if len(kinds) > 1:
+            each = ", ".join(f"{k} {v['p50']:.0f}/{v['max']:.0f}" for k, v in kinds.items())
+            patches += f" ({each} B p50/max)"
     return (
         f"{label}: p50 {fmt(f['p50_ms'], 2)} ms, p99 {fmt(f['p99_ms'], 2)} ms, "
-        f"max {fmt(f['max_ms'], 1)} ms; {fmt(f['bids_per_s'], 0)} bids/s, "
-        f"{fmt(f['deliveries_per_s'], 0)} deliveries/s; server CPU {fmt(f['server_cpu_pct'])}% "
+        f"max {fmt(f['max_ms'], 1)} ms; {fmt(f['bids_per_s'], 0)} moves/s, "
+        f"{fmt(f['deliveries_per_s'], 0)} deliveries/s{patches}; "
+        f"server CPU {fmt(f['server_cpu_pct'])}% "
         f"({fmt(f['server_us_per_delivery'])} us/delivery), RSS {fmt(f['server_rss_mb'])} MB, "
         f"{fmt(f['kb_per_connection'])} KB/connection; load CPU {fmt(f['load_cpu_pct'])}% "
         f"(lag p99 {fmt(f['load_lag_p99_ms'])} ms); errors {f['errors']}, "
@@ -135,14 +161,18 @@ def measure_point(
     options = options_from(args)
     targets = tuple(rate_of)
     runs: dict[str, list[dict[str, Any]]] = {t: [] for t in targets}
+    seats = options.room_seats
     spread_of = {
-        t: load.start_spread(runner.MODES[t], rate_of[t], args.spread, args.warmup, args.game)
+        t: load.start_spread(
+            runner.MODES[t], rate_of[t], args.spread, args.warmup, args.game, seats
+        )
         for t in targets
     }
     spreads = ", ".join(f"{t} {s:g} s" for t, s in spread_of.items())
     shown_rates = " / ".join(sorted({f"{r:g}" for r in rate_of.values()}, key=float))
     print(
-        f"== {rooms} rooms x 6, {shown_rates} bids/s per room (rooms start over: {spreads})",
+        f"== {rooms} rooms x {seats}, {shown_rates} {load.rate_unit(args.game)} "
+        f"(rooms start over: {spreads})",
         flush=True,
     )
     for number in range(1, args.runs + 1):
@@ -151,7 +181,14 @@ def measure_point(
             runs[target].append(figures)
             print(f"  run {number} {target:10} " + describe("", figures)[2:], flush=True)
     rate = rate_of.get("peanutclub", rate_of.get("relay", 0.0))
-    point: dict[str, Any] = {"rooms": rooms, "rate": rate, "runs": runs, "median": {}}
+    point: dict[str, Any] = {
+        "rooms": rooms,
+        "seats": seats,
+        "rate": rate,
+        "rate_unit": load.rate_unit(args.game),
+        "runs": runs,
+        "median": {},
+    }
     for target in targets:
         point["median"][target] = runner.median_of(runs[target])
         print(describe(f"  median {target}", point["median"][target]), flush=True)
@@ -218,6 +255,22 @@ def capacity(args: argparse.Namespace, targets: tuple[str, ...]) -> dict[str, An
 
 def main(args: argparse.Namespace) -> int:
     load.require_bench(args.game)
+    bench = load.strategy(args.game)
+    if args.rooms is None:
+        args.rooms = getattr(bench, "ROOMS", "50,200,500")
+    if args.rates is None:
+        args.rates = getattr(bench, "RATES", "2,10")
+    if args.seats is not None and args.seats != load.seats_of(args.game):
+        if not load.seats_chosen(args.game):
+            raise SystemExit(
+                f"{args.game}: the bench's tables have {load.seats_of(args.game)} seats"
+            )
+        players = find_game(args.game).players
+        if args.seats not in players:
+            raise SystemExit(
+                f"{args.game}: --seats {args.seats}: the game seats "
+                f"{players.start} to {players.stop - 1} players"
+            )
     targets: tuple[str, ...] = runner.TARGETS
     if args.no_baseline or args.relay_only:
         targets = ("relay",) if args.relay_only else ("peanutclub",)
@@ -238,6 +291,8 @@ def main(args: argparse.Namespace) -> int:
             "targets": list(targets),
             "store": args.store,
             "game": args.game,
+            "seats": options_from(args).room_seats,
+            "rate_unit": load.rate_unit(args.game),
         },
     }
     print(

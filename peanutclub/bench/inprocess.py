@@ -14,8 +14,9 @@ clients do (the game's `bench.Recorder`; Peanut Club: the next seat that can hon
 to 3 bids, the host calls `going` when nobody can, the buyer pays the server's suggestion), then
 `rematch` and `start`, and keeps every message it sent.
 
-It then replays those messages on fresh rooms of six viewers that frame what they are sent
-and drop it, and reports the CPU time per delivered frame: the best of `--reps` repetitions.
+It then replays those messages on fresh rooms of the same viewers (six for Peanut Club, four for
+Peanuts! and Nur Peanuts!, as at the bench's tables) that frame what they are sent and drop it,
+and reports the CPU time per delivered frame: the best of `--reps` repetitions.
 
 Counting instructions instead of time gives the same figure on every run, whatever the machine
 is doing: run it twice under valgrind, with `--reps 1` and `--reps 3`, and divide the difference
@@ -36,7 +37,7 @@ from pathlib import Path
 
 import orjson
 
-from peanutclub.bench.load import SEATS, require_bench, strategy
+from peanutclub.bench.load import require_bench, seats_of, strategy
 from peanutclub.games import DEFAULT_GAME, GAMES
 from peanutclub.server.clock import ManualClock
 from peanutclub.server.connection import handle
@@ -91,12 +92,15 @@ class Result:
 async def table(
     store: Store, clock: ManualClock, code: str, game_id: str = DEFAULT_GAME
 ) -> tuple[Room, list[Sink]]:
-    """A room of six seated viewers, seat 0 its host, in its lobby."""
-    pace = dict(strategy(game_id).PACE)
+    """A room of the game's bench table's seated viewers (`load.seats_of`), seat 0 its host, in
+    its lobby. Its pace is the bench's (`REPLAY_PACE` where the game has one: clocks of a
+    millisecond, as the replay steps the clock by one millisecond at a time)."""
+    bench = strategy(game_id)
+    pace = dict(getattr(bench, "REPLAY_PACE", bench.PACE))
     record = RoomRecord(code, "host", clock.time(), pace, fixed_seed=7, game=game_id)
     await store.create_room(record)
     room = Room(record, Settings(), store, clock)
-    sinks = [Sink() for _ in range(SEATS)]
+    sinks = [Sink() for _ in range(seats_of(game_id))]
     for seat, sink in enumerate(sinks):
         hello = {"type": "join", "name": f"P{seat}", **({"host_token": "host"} if not seat else {})}
         await handle(room, sink, orjson.dumps(hello).decode())

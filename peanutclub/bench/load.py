@@ -1,12 +1,18 @@
-"""One load process: its share of the rooms, six light clients per room, moves at a set rate.
+"""One load process: its share of the rooms, light clients at every seat, moves at a set rate.
 
-Each room ticks on a fixed schedule (`rate` per second, each room at its own phase) and plays
-whole games; a finished game is followed by `rematch` and `start`. What the clients send on a
-tick, and which frame shows a move delivered, is the game's (`--game`): its package's `bench`
-module (`peanutclub/games/peanut_club/bench.py`: a bid from whichever seat can honour the next
-amount, timed from just before it is sent to the moment the sixth seat of its room has the
+Each room plays whole games on a fixed schedule, each room at its own phase: `rate` ticks per
+second for the room (Peanut Club's bids, Nur Peanuts!' turns), or, for a game whose bench says
+`PER_SEAT`, `rate` ticks per second for each seat on its own schedule (Peanuts!' racers). A
+finished game is followed by `rematch` and `start`. What the clients send on a tick, which frame
+shows a move delivered, and how many seats a room has, is the game's (`--game`): its package's
+`bench` module (`peanutclub/games/peanut_club/bench.py`: a bid from whichever seat can honour the
+next amount, timed from just before it is sent to the moment the last seat of its room has the
 `patch` that carries it). Against the relay (`mode="relay"`) the same schedule sends the game's
-relay frame and the time runs to the sixth echo.
+relay frame and the time runs to the last echo.
+
+Every `patch` is public: the same bytes for every seat of a room. Each room compares the n-th
+patch each seat receives with the n-th the first receiver had; a difference is an error
+(`patch_mismatch`), and the size of each patch is kept for the report.
 
 A refusal by the rules (a bid that lost a race, a call that came too late: the game's own codes,
 `peanutclub.games.refusal_codes`) is counted apart from errors; an error is anything else: an
@@ -22,8 +28,9 @@ import random
 import time
 import urllib.request
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from multiprocessing.connection import Connection
 from types import ModuleType
 from typing import Any
@@ -31,11 +38,20 @@ from typing import Any
 import orjson
 
 from peanutclub.bench.wsclient import WsClient, connect
+from peanutclub.core.frames import apply_patch as replace_fields
 from peanutclub.games import DEFAULT_GAME, find_game, game_module, refusal_codes
 
+#: The seats of a room when the game's bench names none (Peanut Club's six).
 SEATS = 6
 #: A room whose going call got lost is unstuck after this long.
 SELL_TIMEOUT = 3.0
+
+
+def message_of(action: Any) -> dict[str, Any]:
+    """The client message for a bot's action: the action as its game's log holds it
+    (`to_dict`), without its seat."""
+    data: dict[str, Any] = action.to_dict()
+    return {k: v for k, v in data.items() if k != "seat"}
 
 
 def require_bench(game_id: str) -> None:
@@ -56,6 +72,28 @@ def strategy(game_id: str) -> ModuleType:
     return game_module(find_game(game_id), "bench")
 
 
+def seats_of(game_id: str) -> int:
+    """How many players sit at one of the game's bench tables by default (its bench's
+    `PLAYERS`)."""
+    return int(getattr(strategy(game_id), "PLAYERS", SEATS))
+
+
+def seats_chosen(game_id: str) -> bool:
+    """Whether the game's bench plays any number of seats (`--seats`): one that names its
+    `PLAYERS` does; one that does not plays the load's fixed six."""
+    return hasattr(strategy(game_id), "PLAYERS")
+
+
+def per_seat(game_id: str) -> bool:
+    """Whether the rate is per seat, each on its own schedule (a race), not per room."""
+    return bool(getattr(strategy(game_id), "PER_SEAT", False))
+
+
+def rate_unit(game_id: str) -> str:
+    """What a rate counts, for the report: `bids/s per room`, `moves/s per seat`, ..."""
+    return str(getattr(strategy(game_id), "RATE_UNIT", "bids/s per room"))
+
+
 @cache
 def refusals(game_id: str) -> frozenset[str]:
     """The codes counted as the rules refusing a move (a race lost), not as a fault."""
@@ -63,20 +101,30 @@ def refusals(game_id: str) -> frozenset[str]:
 
 
 def start_spread(
-    mode: str, rate: float, asked: float | None, warmup: float, game_id: str = DEFAULT_GAME
+    mode: str,
+    rate: float,
+    asked: float | None,
+    warmup: float,
+    game_id: str = DEFAULT_GAME,
+    seats: int | None = None,
 ) -> float:
     """Over how many seconds the rooms start playing, each at a random moment.
 
     Independent tables are at every point of their games at once; rooms that start together stay
     in step and would all be measured in their busiest part together (docs/performance.md). So
-    by default the starts are spread over one game's length at the rate (the game's `GAME_TICKS`).
+    by default the starts are spread over the game's `SPREAD_TICKS` of a room at the rate (one
+    game, or one round of a game whose games are long: its bench says which), else `GAME_TICKS`.
     The relay's rooms have no games: only their phases are spread.
     """
     if asked is not None:
         return asked
     if mode == "relay":
         return warmup / 2
-    return float(strategy(game_id).GAME_TICKS) / rate
+    bench = strategy(game_id)
+    ticks = float(getattr(bench, "SPREAD_TICKS", bench.GAME_TICKS))
+    if per_seat(game_id):
+        rate *= seats_of(game_id) if seats is None else seats
+    return ticks / rate
 
 
 @dataclass
@@ -103,6 +151,8 @@ class Plan:
     ports: list[int] = field(default_factory=list)
     #: The game the rooms play (its `bench` module says what the clients send).
     game: str = DEFAULT_GAME
+    #: Players per room.
+    seats: int = SEATS
 
 
 @dataclass
@@ -120,6 +170,9 @@ class Stats:
     #: With `Plan.ports`: bid-to-receipt for seats on the owning process, and on the others.
     near: list[float] = field(default_factory=list)
     far: list[float] = field(default_factory=list)
+    #: The size of each patch measured, in bytes (once per patch, not per seat), by its kind
+    #: (the game's `Table.patch_kind`).
+    patch_bytes: dict[str, list[int]] = field(default_factory=dict)
 
 
 class BaseRoom:
@@ -127,6 +180,7 @@ class BaseRoom:
         self.plan = plan
         self.stats = stats
         self.index = index
+        self.seat_count = plan.seats
         self.seats: list[WsClient] = []
         self.turn = index
         self.next_ref = 1
@@ -135,12 +189,12 @@ class BaseRoom:
 
     async def _connect(self, path: str) -> None:
         ports = self.plan.ports or [self.plan.port]
-        for seat in range(SEATS):
+        for seat in range(self.seat_count):
             client = await connect(
                 self.plan.host,
                 ports[seat % len(ports)],
                 path,
-                lambda raw, seat=seat: self.received(seat, raw),  # type: ignore[misc]
+                lambda raw, seat=seat: self.frame(seat, raw),  # type: ignore[misc]
             )
             client.closed.add_done_callback(self._lost)
             self.seats.append(client)
@@ -163,6 +217,10 @@ class BaseRoom:
             if entry[3]:
                 self.stats.latencies.append(time.perf_counter() - entry[0])
 
+    def frame(self, seat: int, raw: bytes) -> None:
+        """A frame for `seat`, as it arrives."""
+        self.received(seat, raw)
+
     def received(self, seat: int, raw: bytes) -> None:
         raise NotImplementedError
 
@@ -173,7 +231,18 @@ class BaseRoom:
         """Get the room to where bids can be sent."""
 
     def tick(self) -> None:
+        """The room's tick: its next move, from whichever seat makes it."""
         raise NotImplementedError
+
+    def tick_seat(self, seat: int) -> None:
+        """`seat`'s own tick, in a game whose seats move on their own schedules (`PER_SEAT`)."""
+        raise NotImplementedError
+
+    def schedules(self) -> list[Callable[[], None]]:
+        """What is ticked at the rate: the room, or each seat on its own schedule."""
+        if per_seat(self.plan.game):
+            return [partial(self.tick_seat, seat) for seat in range(self.seat_count)]
+        return [self.tick]
 
     def close(self) -> None:
         for client in self.seats:
@@ -181,7 +250,7 @@ class BaseRoom:
 
 
 class RelayRoom(BaseRoom):
-    """Six clients of the relay: every frame comes back to all six."""
+    """The clients of one relay room: every frame comes back to all of them."""
 
     def __init__(self, plan: Plan, stats: Stats, index: int) -> None:
         super().__init__(plan, stats, index)
@@ -196,27 +265,40 @@ class RelayRoom(BaseRoom):
         self.delivered(orjson.loads(raw).get("ref"))
 
     def tick(self) -> None:
-        seat = self.turn % SEATS
+        seat = self.turn % self.seat_count
         self.turn += 1
+        self.tick_seat(seat)
+
+    def tick_seat(self, seat: int) -> None:
         ref = self.next_ref
         self.next_ref += 1
         message = self.relay_frame(ref)
-        self.pending[ref] = [time.perf_counter(), SEATS, ref, self.stats.measuring]
+        self.pending[ref] = [time.perf_counter(), self.seat_count, ref, self.stats.measuring]
         if self.stats.measuring:
             self.stats.bids += 1
         self.seats[seat].send(orjson.dumps(message))
 
 
 class GameRoom(BaseRoom):
-    """Six players of one table, playing whole games: what every game's bench table shares.
+    """The players of one table, playing whole games: what every game's bench table shares.
 
-    The game's `bench.Table` subclasses it with what its clients read and send (`received`,
-    `tick`), and `playing`: whether the game has started.
+    What arrives is read here (`received`): the table's view, the latest any seat has, kept up
+    to date from whole states and from patches by the game's rule (`apply_patch`); the host's
+    `rematch` and `start` between games; refusals apart from errors. The game's `bench.Table`
+    subclasses it with what its clients make of a frame (`arrived`: which move it delivers,
+    what to send next), what they send (`tick` or `tick_seat`), and `started`: whether the game
+    has started.
     """
 
     def __init__(self, plan: Plan, stats: Stats, index: int) -> None:
         super().__init__(plan, stats, index)
-        self.welcomed = [False] * SEATS
+        self.seq = 0
+        #: The table's public view, the latest any seat has (a whole state or a patched one).
+        self.view: dict[str, Any] = {"phase": "lobby"}
+        self.welcomed = [False] * self.seat_count
+        #: n -> [the n-th patch's bytes, seats still to receive it]; each seat's count of patches.
+        self.patches: dict[int, list[Any]] = {}
+        self.patch_counts = [0] * self.seat_count
         self.changed = asyncio.Event()
         self.refusals = refusals(plan.game)
         self.by_ref: dict[Any, Any] = {}  # ref -> the key of the move in flight
@@ -247,6 +329,67 @@ class GameRoom(BaseRoom):
             client.send(orjson.dumps(join))
             while not self.welcomed[seat]:
                 await self.wait_change()
+
+    def frame(self, seat: int, raw: bytes) -> None:
+        if raw.startswith(b'{"type":"patch"'):
+            self.same_patch(seat, raw)
+        self.received(seat, raw)
+
+    def same_patch(self, seat: int, raw: bytes) -> None:
+        """Check that `seat`'s n-th patch is the same bytes as every other seat's n-th (a room
+        sends its patches to every seat, in one order), and keep each patch's size once."""
+        n = self.patch_counts[seat]
+        self.patch_counts[seat] = n + 1
+        entry = self.patches.get(n)
+        if entry is None:
+            if self.stats.measuring:
+                sizes = self.stats.patch_bytes.setdefault(self.patch_kind(raw), [])
+                sizes.append(len(raw))
+            if self.seat_count > 1:
+                self.patches[n] = [raw, self.seat_count - 1]
+            return
+        if entry[0] != raw:
+            self.stats.errors["patch_mismatch"] += 1
+        entry[1] -= 1
+        if entry[1] == 0:
+            del self.patches[n]
+
+    def received(self, seat: int, raw: bytes) -> None:
+        if self.stats.measuring:
+            self.stats.deliveries += 1
+        message = orjson.loads(raw)
+        kind = message["type"]
+        if kind == "patch":
+            if message["seq"] > self.seq:
+                self.seq = message["seq"]
+                self.view = self.apply_patch(self.view, message)
+        elif kind == "state" or kind == "welcome":
+            if kind == "welcome":
+                self.welcomed[seat] = True
+            state = message["state"]
+            if message["seq"] >= self.seq:
+                self.seq = message["seq"]
+                self.view = {**state, "you": None}  # the table's view: no seat's own part
+            self.changed.set()
+            if self.playing:
+                phase = state["phase"]
+                self.next_game(seat, phase)
+                if phase != "lobby" and phase != "over":
+                    self.start_sent = self.rematch_sent = False
+        elif kind == "error":
+            self.refused(message)
+        self.arrived(seat, message)
+
+    def apply_patch(self, view: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
+        """The view after `patch`, by the game's rule (the platform's: each field replaced)."""
+        return replace_fields(view, patch)
+
+    def arrived(self, seat: int, message: dict[str, Any]) -> None:
+        """What the game's clients make of a frame, once the view is up to date."""
+
+    def patch_kind(self, raw: bytes) -> str:
+        """What a patch answers, for its size in the report (a game may tell its kinds apart)."""
+        return "patch"
 
     async def wait_change(self, timeout: float = 30) -> None:
         self.changed.clear()
@@ -285,17 +428,24 @@ class GameRoom(BaseRoom):
             self.seats[0].send(b'{"type":"start"}')
 
 
-async def pace(room: BaseRoom, rate: float, start: float, end: float, lag: list[float]) -> None:
-    """Tick `room` `rate` times a second from a random phase until `end`."""
+async def pace(
+    stats: Stats,
+    tick: Callable[[], None],
+    rate: float,
+    start: float,
+    end: float,
+    lag: list[float],
+) -> None:
+    """Call `tick` `rate` times a second from a random phase until `end`."""
     interval = 1.0 / rate
     due = start + random.random() * interval
     while due < end:
         delay = due - time.perf_counter()
         if delay > 0:
             await asyncio.sleep(delay)
-        if room.stats.measuring:
+        if stats.measuring:
             lag.append(time.perf_counter() - due)
-        room.tick()
+        tick()
         due += interval
 
 
@@ -306,7 +456,7 @@ async def run(plan: Plan, pipe: Connection) -> None:
     rooms = [kind(plan, stats, i) for i in range(plan.rooms)]
     for first in range(0, len(rooms), 25):  # open the rooms a few at a time
         await asyncio.gather(*(r.open() for r in rooms[first : first + 25]))
-    pipe.send(("ready", len(rooms) * SEATS))
+    pipe.send(("ready", len(rooms) * plan.seats))
     await asyncio.to_thread(pipe.recv)  # "play"
     started = time.perf_counter() + plan.spread + plan.warmup
     end = started + plan.duration
@@ -316,7 +466,8 @@ async def run(plan: Plan, pipe: Connection) -> None:
         # Independent tables: each starts at its own moment, not all in one step.
         await asyncio.sleep(random.random() * plan.spread)
         await room.start()
-        await pace(room, plan.rate, time.perf_counter(), end, lag)
+        now = time.perf_counter()
+        await asyncio.gather(*(pace(stats, t, plan.rate, now, end, lag) for t in room.schedules()))
 
     playing = asyncio.gather(*(play(r) for r in rooms))
     await asyncio.sleep(max(0.0, started - time.perf_counter()))
@@ -351,6 +502,7 @@ def result_of(stats: Stats) -> dict[str, Any]:
         "lag_p99": lag[int(0.99 * (len(lag) - 1))] if lag else 0.0,
         "near": stats.near,
         "far": stats.far,
+        "patch_bytes": stats.patch_bytes,
     }
 
 

@@ -52,6 +52,8 @@ FIGURES = (
     "kb_per_connection",
     "load_cpu_pct",
     "load_lag_p99_ms",
+    "patch_bytes_p50",
+    "patch_bytes_max",
     "errors",
     "refusals",
     "load_average",
@@ -73,6 +75,12 @@ class Options:
     store: str = "sqlite"
     #: The game the rooms play.
     game: str = DEFAULT_GAME
+    #: Players per room (None: the game's bench's own number, `load.seats_of`).
+    seats: int | None = None
+
+    @property
+    def room_seats(self) -> int:
+        return load.seats_of(self.game) if self.seats is None else self.seats
 
 
 @dataclass
@@ -185,13 +193,15 @@ def percentile(ordered: list[float], fraction: float) -> float:
 
 
 def run_once(kind: str, rooms: int, rate: float, options: Options) -> dict[str, Any]:
-    """One measured run of `rooms` rooms at `rate` bids per second per room against `kind`."""
+    """One measured run of `rooms` rooms at `rate` (the game's unit: bids per second per room,
+    moves per second per seat, ...) against `kind`."""
     server_cores, load_cores = core_plan(options.pin)
     context = multiprocessing.get_context("spawn")
     with server(kind, options, server_cores) as target:
         rss_before = rss_kb(target.pid)
         mode = MODES[kind]
-        spread = load.start_spread(mode, rate, options.spread, options.warmup, options.game)
+        seats = options.room_seats
+        spread = load.start_spread(mode, rate, options.spread, options.warmup, options.game, seats)
         workers = max(1, min(options.workers, rooms))
         shares = [rooms // workers + (i < rooms % workers) for i in range(workers)]
         processes, pipes = [], []
@@ -211,6 +221,7 @@ def run_once(kind: str, rooms: int, rate: float, options: Options) -> dict[str, 
                 cpus=load_cores,
                 seed=int(time.time() * 1000) % 1_000_000,
                 game=options.game,
+                seats=seats,
             )
             process = context.Process(target=load.main, args=(plan, child), daemon=True)
             process.start()
@@ -273,6 +284,11 @@ def figures_of(
     spread: float,
 ) -> dict[str, Any]:
     ms = sorted(v * 1000 for r in results for v in r["latencies"])
+    by_kind: dict[str, list[int]] = {}
+    for r in results:
+        for kind, sizes in r["patch_bytes"].items():
+            by_kind.setdefault(kind, []).extend(sizes)
+    patch_bytes = sorted(n for sizes in by_kind.values() for n in sizes)
     deliveries = sum(r["deliveries"] for r in results)
     refusals: Counter[str] = Counter()
     errors: Counter[str] = Counter()
@@ -300,6 +316,13 @@ def figures_of(
         "load_processes": len(results),
         "load_cpu_pct": 100 * load_cpu / elapsed,
         "load_lag_p99_ms": 1000 * max(r["lag_p99"] for r in results),
+        "patches": len(patch_bytes),
+        "patch_bytes_p50": statistics.median(patch_bytes) if patch_bytes else None,
+        "patch_bytes_max": patch_bytes[-1] if patch_bytes else None,
+        "patch_bytes_by_kind": {
+            kind: {"patches": len(sizes), "p50": statistics.median(sizes), "max": max(sizes)}
+            for kind, sizes in sorted(by_kind.items())
+        },
         "games": sum(r["games"] for r in results),
         "errors": sum(errors.values()),
         "error_codes": dict(errors),
@@ -312,14 +335,26 @@ def figures_of(
 
 
 def median_of(runs: list[dict[str, Any]]) -> dict[str, Any]:
-    """Each figure's median over the runs (errors and refusals: their sum, never hidden)."""
+    """Each figure's median over the runs (errors and refusals: their sum, never hidden; the
+    largest patch: the largest of all)."""
     merged: dict[str, Any] = {}
     for name in FIGURES:
         values = [r[name] for r in runs if r.get(name) is not None]
         if name in ("errors", "refusals"):
             merged[name] = sum(values)
+        elif name == "patch_bytes_max":
+            merged[name] = max(values) if values else None
         else:
             merged[name] = statistics.median(values) if values else None
+    kinds = {kind for r in runs for kind in r.get("patch_bytes_by_kind", {})}
+    merged["patch_bytes_by_kind"] = {
+        kind: {
+            "p50": statistics.median(r["patch_bytes_by_kind"][kind]["p50"] for r in shown),
+            "max": max(r["patch_bytes_by_kind"][kind]["max"] for r in shown),
+        }
+        for kind in sorted(kinds)
+        for shown in [[r for r in runs if kind in r.get("patch_bytes_by_kind", {})]]
+    }
     merged["connections"] = runs[0]["connections"]
     merged["start_spread_s"] = runs[0]["start_spread_s"]
     merged["runs"] = len(runs)

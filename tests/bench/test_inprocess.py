@@ -23,3 +23,13 @@ def test_the_tool_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None
     assert main(["--rooms", "1", "--games", "1", "--reps", "1"]) == 0
     out = capsys.readouterr().out
     assert "us per frame" in out and "refusals 0" in out
+
+
+@pytest.mark.parametrize("game", ["peanuts", "nur-peanuts"])
+def test_the_replay_plays_each_game_at_its_bench_tables_size(game: str) -> None:
+    result = asyncio.run(measure(rooms=2, games=1, reps=1, store_kind="memory", game_id=game))
+    assert result.errors == 0
+    assert result.steps > 20
+    # four seats: every change reaches each of them at least once
+    assert result.frames >= result.rooms * 4 * (result.steps // 2)
+    assert result.frames % 4 == 0

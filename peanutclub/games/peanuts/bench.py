@@ -1,9 +1,11 @@
 """What Peanuts!' clients do under the load tools: the bench's players (`peanutclub bench` and
 `python -m peanutclub.bench.inprocess`) and the soak's bot players (`peanutclub soak`).
 
-The bench's rooms play whole games of the race: on each tick the next seat looks at the table as
-a hard bot would and makes its move (a card, a flip, a stuck declaration); a move is delivered
-when a seat has the `patch` that carries it. Calls, rotations and new rounds come as whole states.
+The bench's rooms play whole games of the race, four racers to a table (`--seats`): each seat
+on its own schedule (`--rates` moves per second per seat, 1 by default) looks at the table as a
+hard bot would and makes its move (a card, a flip, a stuck declaration); a move is delivered when
+the last seat of its room has the `patch` that carries it. Calls, rotations and new rounds come
+as whole states.
 
 Every client here brings its view up to date from a patch by the game's one rule
 (`patch.apply_patch`), as the pages do.
@@ -17,7 +19,7 @@ from typing import Any
 
 import orjson
 
-from peanutclub.bench.load import SEATS, GameRoom, Plan, Stats
+from peanutclub.bench.load import GameRoom, Plan, Stats, message_of
 from peanutclub.games.peanuts.bots import LEVELS
 from peanutclub.games.peanuts.engine import Action
 from peanutclub.games.peanuts.patch import apply_patch
@@ -30,9 +32,20 @@ PACE = {
     "stall_seconds": 1,
     "target_score": 60,
 }
-#: About how many ticks one of the bench's games lasts (`python -m peanutclub.bench.inprocess --game
-#: peanuts` records about 700 steps a game): the rooms' starts are spread over one game.
+#: Players at a bench table (`peanutclub bench --seats` plays others).
+PLAYERS = 4
+#: Every seat moves on its own schedule: the rate is moves per second per seat.
+PER_SEAT = True
+RATE_UNIT = "moves/s per seat"
+#: `peanutclub bench --game peanuts` by default: 200 tables of four, one move a second each.
+ROOMS = "200"
+RATES = "1"
+#: About how many ticks one of the bench's games lasts at six seats (`python -m
+#: peanutclub.bench.inprocess --game peanuts` records about 700 steps a game).
 GAME_TICKS = 700
+#: The rooms' starts are spread over about one round of four racers (ticks of the whole room):
+#: a whole game at one move a second per seat would take minutes to spread over.
+SPREAD_TICKS = 160
 
 
 def relay_frame(ref: int) -> dict[str, Any]:
@@ -40,9 +53,8 @@ def relay_frame(ref: int) -> dict[str, Any]:
     return {"type": "move", "card": ref % 312, "to": "foundation", "pile": None, "ref": ref}
 
 
-def message_of(action: Action) -> dict[str, Any]:
-    """The client message for a bot's action (the action without its seat)."""
-    return {k: v for k, v in action.to_dict().items() if k != "seat"}
+#: How each kind of patch starts its own field.
+PATCH_KINDS = (b'"moved":', b'"flipped":', b'"stuck":')
 
 
 def key_of(action: Action, deck: int) -> Any:
@@ -62,55 +74,43 @@ def key_of(action: Action, deck: int) -> Any:
 
 
 class Table(GameRoom):
-    """Six racers at one table, over WebSockets."""
+    """Racers at one table, over WebSockets, each moving on their own schedule."""
 
     def __init__(self, plan: Plan, stats: Stats, index: int) -> None:
         super().__init__(plan, stats, index)
-        self.seq = 0
-        self.view: dict[str, Any] = {"phase": "lobby"}
-        self.bots = [LEVELS["hard"](seat, index) for seat in range(SEATS)]
+        self.bots = [LEVELS["hard"](seat, index) for seat in range(self.seat_count)]
 
     def started(self) -> bool:
         return bool(self.view["phase"] == "playing")
 
-    def received(self, seat: int, raw: bytes) -> None:
-        if self.stats.measuring:
-            self.stats.deliveries += 1
-        message = orjson.loads(raw)
-        kind = message["type"]
-        if kind == "patch":
-            if message["seq"] > self.seq:
-                self.seq = message["seq"]
-                self.view = apply_patch(self.view, message)
-            if message.get("moved"):
-                self.delivered(("move", message["moved"]["card"]), seat)
-            elif message.get("flipped"):
-                self.delivered(("flip", message["flipped"]["deck"]), seat)
-            elif message.get("stuck"):
-                change = message["stuck"]
-                self.delivered(("stuck", change["deck"], change["on"]), seat)
-        elif kind == "state" or kind == "welcome":
-            if kind == "welcome":
-                self.welcomed[seat] = True
-            if message["seq"] >= self.seq:
-                self.seq = message["seq"]
-                self.view = {**message["state"], "you": None}
-            self.changed.set()
-            if self.playing:
-                self.next_game(seat, message["state"]["phase"])
-                if message["state"]["phase"] == "playing":
-                    self.start_sent = self.rematch_sent = False
-        elif kind == "error":
-            self.refused(message)
+    def patch_kind(self, raw: bytes) -> str:
+        """A card's move, a flip or a stuck declaration: the patch's own field comes right
+        after its `type` and `seq`."""
+        for kind in PATCH_KINDS:
+            if raw.find(kind, 0, 48) >= 0:
+                return kind.decode().strip('":')
+        return "patch"
 
-    def tick(self) -> None:
+    def apply_patch(self, view: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
+        return apply_patch(view, patch)
+
+    def arrived(self, seat: int, message: dict[str, Any]) -> None:
+        if message["type"] != "patch":
+            return
+        if message.get("moved"):
+            self.delivered(("move", message["moved"]["card"]), seat)
+        elif message.get("flipped"):
+            self.delivered(("flip", message["flipped"]["deck"]), seat)
+        elif message.get("stuck"):
+            change = message["stuck"]
+            self.delivered(("stuck", change["deck"], change["on"]), seat)
+
+    def tick_seat(self, seat: int) -> None:
         stats = self.stats
         view = self.view
         if view["phase"] != "playing":
             stats.skipped += 1
             return
-        seat = self.turn % SEATS
-        self.turn += 1
         action = self.bots[seat].decide(view)
         if action is None:
             stats.skipped += 1
@@ -122,7 +122,7 @@ class Table(GameRoom):
         ref = self.next_ref
         self.next_ref += 1
         if key is not None:
-            self.pending[key] = [time.perf_counter(), SEATS, ref, stats.measuring]
+            self.pending[key] = [time.perf_counter(), self.seat_count, ref, stats.measuring]
             self.by_ref[ref] = key
             if stats.measuring:
                 stats.bids += 1
@@ -136,7 +136,7 @@ class Recorder:
     """The bench's clients' choices, made from the game's views, for `bench.inprocess`."""
 
     def __init__(self) -> None:
-        self.bots = [LEVELS["hard"](seat, 3) for seat in range(SEATS)]
+        self.bots: list[Any] = []
         self.turn = 0
 
     def next(self, table: Any) -> tuple[int, dict[str, Any]] | None:
@@ -144,8 +144,11 @@ class Recorder:
         public = table.public_view()
         if public["phase"] != "playing":
             return None
-        for step in range(SEATS):
-            seat = (self.turn + step) % SEATS
+        seats = len(public["players"])
+        if len(self.bots) != seats:
+            self.bots = [LEVELS["hard"](seat, 3) for seat in range(seats)]
+        for step in range(seats):
+            seat = (self.turn + step) % seats
             action = self.bots[seat].decide({**public, "you": table.private_view(seat)})
             if action is not None:
                 self.turn = seat + 1
