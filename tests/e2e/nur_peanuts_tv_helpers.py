@@ -1,0 +1,112 @@
+"""Helpers for the browser tests of the Nur Peanuts! table: rooms with quick clocks, a TV that
+hosts (it adds the bots and starts, as a host at the TV would), what its board shows read back
+from the page, and marks left by things that show only for a moment (a walking piece, a bumped
+piece's flash)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import httpx
+from e2e_helpers import new_page, shot, store_host_token
+from playwright.sync_api import Browser, Page, expect
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs" / "screenshots"
+
+#: Marks set by a MutationObserver as soon as a class shows up anywhere on the page.
+WATCH_MARKS = """() => {
+  window.__marks = {};
+  window.__said = [];
+  const look = () => {
+    const live = document.getElementById("live").textContent;
+    if (live && window.__said[window.__said.length - 1] !== live) window.__said.push(live);
+    for (const [name, sel] of [["moving", ".piece.moving"], ["flash", ".piece.flash"],
+                               ["dice", ".np-board .dice"]]) {
+      if (document.querySelector(sel)) window.__marks[name] = true;
+    }
+  };
+  new MutationObserver(look).observe(document.body,
+    { subtree: true, childList: true, characterData: true, attributes: true,
+      attributeFilter: ["class"] });
+  look();
+}"""
+
+
+def create_room(base_url: str, **settings: Any) -> dict[str, Any]:
+    """POST /api/rooms for a game of Nur Peanuts! (development mode: any clock, a fixed seed)."""
+    res = httpx.post(f"{base_url}/api/rooms", json={"game": "nur-peanuts", **settings}, timeout=5)
+    res.raise_for_status()
+    room: dict[str, Any] = res.json()
+    return room
+
+
+def tv_page(
+    browser: Browser,
+    base_url: str,
+    room: dict[str, Any],
+    viewport: dict[str, int],
+    *,
+    still: bool = False,
+) -> Page:
+    """The room's table on a TV that holds the host token (as the landing page leaves it);
+    `still`: the TV's system asks for reduced motion."""
+    page = new_page(browser, viewport)
+    if still:
+        page.emulate_media(reduced_motion="reduce")
+    store_host_token(page, base_url, room)
+    page.goto(room["tv_url"])
+    return page
+
+
+def add_bots(page: Page, n: int) -> None:
+    """The host's taps on the TV's lobby: `n` bots of the level it offers first."""
+    for i in range(n):
+        page.click("[data-key=add-bot]")
+        expect(page.locator(".lobby-player")).to_have_count(i + 1)
+
+
+def resize(page: Page, size: dict[str, int]) -> None:
+    """The TV's window at another size (1920×1080, 1280×720)."""
+    page.set_viewport_size({"width": size["width"], "height": size["height"]})
+
+
+def watch_marks(page: Page) -> None:
+    page.evaluate(WATCH_MARKS)
+
+
+def marks(page: Page) -> dict[str, bool]:
+    seen: dict[str, bool] = page.evaluate("() => window.__marks || {}")
+    return seen
+
+
+def said(page: Page) -> list[str]:
+    """Everything the page's live region said since `watch_marks`, in order."""
+    lines: list[str] = page.evaluate("() => window.__said || []")
+    return lines
+
+
+def board_pieces(page: Page) -> dict[str, tuple[int, str]]:
+    """Every piece the TV's board draws: id → (field, place)."""
+    rows = page.locator(".tv-board .piece").evaluate_all(
+        "ps => ps.map(p => [p.dataset.piece, Number(p.dataset.field), p.dataset.place])"
+    )
+    return {piece: (field, place) for piece, field, place in rows}
+
+
+def view_pieces(state: dict[str, Any]) -> dict[str, tuple[int, str]]:
+    """The same, as the view says."""
+    return {p["id"]: (p["field"], p["place"]) for p in state["pieces"]}
+
+
+def keep(page: Page, shots: Path, name: str) -> None:
+    """A screenshot into the test's artifacts; into docs/screenshots too only when
+    PEANUTCLUB_DOCS_SHOTS is set, so that an ordinary run leaves docs/ alone."""
+    shot(page, shots, name)
+    if not os.environ.get("PEANUTCLUB_DOCS_SHOTS"):
+        return
+    DOCS.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(shots / f"{name}.png", DOCS / f"{name}.png")

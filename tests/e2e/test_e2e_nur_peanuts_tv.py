@@ -1,0 +1,174 @@
+"""The Nur Peanuts! table in the browser: a TV hosts a room of bots from its lobby, shows the ring
+of 24 fields with every piece where the view puts it, a throw's dice, a piece walking the track
+(and not when the screen asks for reduced motion), the round's payments as arrows, the end and
+its winners; it fits 1920×1080 and 1280×720 without scrolling; the history page tells the
+finished game round by round. A protocol client of the test's own watches the same room, so the
+page is checked against the room's own view, never against numbers written here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from e2e_helpers import expect_no_js_errors
+from nur_peanuts_tv_helpers import (
+    add_bots,
+    board_pieces,
+    create_room,
+    keep,
+    marks,
+    resize,
+    said,
+    tv_page,
+    view_pieces,
+    watch_marks,
+)
+from party_tv_helpers import Line
+from peanuts_helpers import TV_FULL, TV_SMALL, fits_screen
+from playwright.sync_api import expect
+
+from peanutclub.games.nur_peanuts.engine import STANDARD
+
+pytestmark = pytest.mark.e2e
+
+#: Stones step slowly enough to be seen walking; the round's result stays up for the test.
+ROUND_PACE = {"stone_step_seconds": 0.5, "between_rounds_seconds": 120, "turn_seconds": 30}
+#: A whole game in seconds: stones and rounds follow each other at once.
+GAME_PACE = {"stone_step_seconds": 0.05, "between_rounds_seconds": 0.1, "turn_seconds": 30}
+
+
+def paid(state: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """The round's payments that move money, as the arrows carry them (from, to, amount)."""
+    return [
+        (str(p["from"]), str(p["to"]), str(p["amount"]))
+        for p in state["round_result"]["payments"]
+        if p["owed"] > 0
+    ]
+
+
+def test_a_round_of_bots_on_the_tv_board(browser: Any, base_url: str, shots: Path) -> None:
+    room = create_room(base_url, seed=11, **ROUND_PACE)
+    tv = tv_page(browser, base_url, room, TV_FULL)
+    still = tv_page(browser, base_url, room, TV_SMALL, still=True)
+    line = Line(base_url, room["code"], {"type": "watch"})
+
+    # The lobby: the room's code and where phones join; the host adds three bots from the TV.
+    expect(tv.locator(".tv-code")).to_have_text(room["code"])
+    expect(tv.locator(".tv-reach")).to_be_visible()
+    add_bots(tv, 3)
+    expect(still.locator(".lobby-player")).to_have_count(3)
+    keep(tv, shots, "nur-peanuts-tv-lobby-1920x1080")
+    watch_marks(tv)
+    watch_marks(still)
+    tv.click("[data-key=start]")
+
+    # The board: 24 fields with our board's values, in order around the ring.
+    fields = tv.locator(".tv-board .field")
+    expect(fields).to_have_count(24)
+    values = fields.evaluate_all("fs => fs.map(f => Number(f.dataset.value))")
+    assert values == list(STANDARD)
+
+    # The round plays out to its end; the result stays on the table.
+    state = line.until(lambda s: s["phase"] == "round_over", seconds=60)
+    expect(tv.locator(".tv-now.result")).to_be_visible()
+    expect(tv.locator(".tv-board .piece.moving")).to_have_count(0)
+    expect(tv.locator(".tv-board [data-place=track]")).to_have_count(0)
+
+    # Every piece where the view puts it, every owner on its field.
+    assert board_pieces(tv) == view_pieces(state)
+    owners = fields.evaluate_all("fs => fs.map(f => f.dataset.owner)")
+    assert owners == ["" if f["owner"] is None else str(f["owner"]) for f in state["board"]]
+
+    # The last throw's dice, the round's payments as arrows, the start player marked.
+    faces = ",".join(str(n) for n in state["last_throw"]["faces"])
+    expect(tv.locator(".tv-board .dice")).to_have_attribute("data-faces", faces)
+    arrows = tv.locator(".pay-arrow").evaluate_all(
+        "as => as.map(a => [a.dataset.from, a.dataset.to, a.dataset.amount])"
+    )
+    assert [tuple(a) for a in arrows] == paid(state)
+    assert arrows, "this seed's first round makes someone pay"
+    starts = tv.locator(f".tv-player[data-seat='{state['start_player']}'] .mark.starts")
+    expect(starts).to_be_visible()
+    expect(tv.locator(".mark.starts")).to_have_count(1)
+    for p in state["players"]:
+        cash = tv.locator(f".tv-player[data-seat='{p['seat']}'] .cash")
+        expect(cash).to_have_text(f"{p['cash']:,}")
+    # Said aloud: the last throw (where it went) and the round's payments (every amount).
+    spoken = said(tv)
+    landed = f"{state['board'][state['last_throw']['to']]['value']:,}"
+    assert any(landed in line for line in spoken), spoken
+    amounts = [f"{int(a):,}" for _, _, a in paid(state)]
+    assert any(all(a in line for a in amounts) for line in spoken), spoken
+
+    # A throw walked its piece along the track on the TV, never on the screen without motion;
+    # a bumped piece flashed, if the round bumped one.
+    assert marks(tv).get("moving") and marks(tv).get("dice")
+    assert not marks(still).get("moving") and marks(still).get("dice")
+    if any(e["type"] == "bumped" for e in line.events):
+        assert marks(tv).get("flash")
+
+    assert fits_screen(tv) and fits_screen(still)
+    keep(tv, shots, "nur-peanuts-tv-round-over-1920x1080")
+    keep(still, shots, "nur-peanuts-tv-round-over-1280x720")
+
+    # The table in French: the round's heading and the payments in words.
+    still.click("button.lang")
+    expect(still.locator(".tv-round")).to_have_text("Manche 1")
+    expect(still.locator(".pay-list")).to_contain_text("paie")
+    line.close()
+    expect_no_js_errors(tv, still)
+
+
+def test_the_end_and_its_winners_then_the_history_round_by_round(
+    browser: Any, base_url: str, shots: Path
+) -> None:
+    room = create_room(base_url, seed=3, **GAME_PACE)
+    tv = tv_page(browser, base_url, room, TV_SMALL)
+    line = Line(base_url, room["code"], {"type": "watch"})
+    add_bots(tv, 3)
+    tv.click("[data-key=start]")
+    state = line.until(lambda s: s["phase"] == "over", seconds=90)
+    line.close()
+
+    # The end: why, and who won, on the board's middle and in the players' list.
+    expect(tv.locator(".tv-now.over")).to_be_visible()
+    winners = state["result"]["winners"]
+    won = tv.locator(".tv-player.won").evaluate_all("rs => rs.map(r => Number(r.dataset.seat))")
+    assert won == winners
+    names = [p["name"] for p in state["players"] if p["seat"] in winners]
+    for name in names:
+        expect(tv.locator(".tv-now .winners")).to_contain_text(name)
+        expect(tv.locator("[data-key=centre-name]")).to_contain_text(name)
+    expect(tv.locator(".tv-phase")).to_have_text("Game over")
+    expect(tv.locator(".tv-board .piece.moving")).to_have_count(0)
+    assert board_pieces(tv) == view_pieces(state)
+    assert fits_screen(tv)
+    keep(tv, shots, "nur-peanuts-tv-over-1280x720")
+    resize(tv, TV_FULL)
+    assert fits_screen(tv)
+    keep(tv, shots, "nur-peanuts-tv-over-1920x1080")
+
+    # The history: every step of the told game, its board, its moves in words.
+    listing = httpx.get(f"{base_url}/api/rooms/{room['code']}/games", timeout=5).json()
+    told = httpx.get(f"{base_url}{listing['games'][-1]['history']}", timeout=5).json()
+    steps = told["steps"]
+    tv.click("[data-key=tv-history]")
+    sections = tv.locator(".hist-step")
+    expect(sections).to_have_count(len(steps))
+    shown = sections.evaluate_all("ss => ss.map(s => [s.dataset.title, Number(s.dataset.round)])")
+    assert shown == [[s["title"], s["round"]] for s in steps]
+    assert shown[0][0] == "preliminary" and shown[-1][0] == "end"
+    assert [r for _, r in shown[1:]] == list(range(1, len(steps)))
+    first = sections.nth(1)
+    expect(first.locator(".field")).to_have_count(24)
+    pieces = first.locator(".piece").evaluate_all(
+        "ps => ps.map(p => [p.dataset.piece, Number(p.dataset.field), p.dataset.place])"
+    )
+    assert {p: (f, place) for p, f, place in pieces} == view_pieces(steps[1]["table"])
+    moves = [e for e in steps[1]["events"] if e["type"] != "turn"]
+    expect(first.locator(".hist-lines li")).to_have_count(len(moves))
+    expect(tv.locator(".hist-result")).to_contain_text(names[0])
+    keep(tv, shots, "nur-peanuts-history-1920x1080")
+    expect_no_js_errors(tv)
