@@ -18,9 +18,17 @@ import { throwColumns, parkPanel, KEYS } from "./ui/throws.js";
 
 const code = document.body.dataset.code;
 const ui = {};
-/** The ref of the move sent and not answered yet (its buttons wait), and the throw looked at. */
+/** The ref of the move sent and not answered yet (its buttons wait), and the throw or the field
+ * for sale the person is looking at (its fields are outlined on the ring). */
 let sent = null;
 let looking = null;
+
+function look(what) {
+  if (looking !== what) {
+    looking = what;
+    render();
+  }
+}
 
 const session = phoneSession({ code, render, onState, onError });
 const send = (msg) => {
@@ -50,7 +58,7 @@ function onState(state, events, why) {
     ui.focus = state.turn && state.turn.thrown ? "park" : "throw-btn-black";
     if (navigator.vibrate && why !== "welcome") navigator.vibrate(60);
   }
-  if (!myTurn(state)) looking = null;
+  if (!myTurn(state) && !myPurchase(state)) looking = null;
 }
 
 function onError(msg) {
@@ -163,6 +171,8 @@ function buyPanel(state) {
           disabled: sent !== null || null,
           "aria-label": t("np.buy_label", { v: money(state.board[f].value) }),
           onclick: () => send({ type: "buy", field: f }),
+          onfocus: () => look(f),
+          onpointerenter: () => look(f),
           text: money(state.board[f].value),
         }),
       ),
@@ -185,12 +195,7 @@ function turnPanel(state) {
     throwColumns(state, seat, {
       disabled: busy || (turn.thrown && !turn.can_reroll),
       onThrow: (dice) => send({ type: "throw", dice }),
-      onFocus: (dice) => {
-        if (looking !== dice) {
-          looking = dice;
-          render();
-        }
-      },
+      onFocus: look,
     }),
     h("p.np-legend", { "aria-hidden": "true", text: t("np.legend") }),
     h("p.sr", { text: t("np.keys") }),
@@ -239,14 +244,17 @@ function tableView(state) {
   else if (state.phase === "round_over") action = resultPanel(state);
   else if (myTurn(state)) action = turnPanel(state);
   else action = waitPanel(state);
-  const mark = myTurn(state) && looking ? new Set(state.turn.odds[looking].map((e) => e.field)) : new Set();
+  let mark = new Set();
+  if (myTurn(state) && state.turn.odds[looking]) mark = new Set(state.turn.odds[looking].map((e) => e.field));
+  else if (myPurchase(state) && state.purchase.fields.includes(looking)) mark = new Set([looking]);
   return [statusView(state), boardStrip(state, me(), mark), playersView(state), action];
 }
 
 function overView(state) {
   const result = state.result;
   const seat = me();
-  const rows = [...state.players].sort((a, b) => b.fields.length - a.fields.length || b.cash - a.cash);
+  const won = (p) => (result && result.winners.includes(p.seat) ? 1 : 0);
+  const rows = [...state.players].sort((a, b) => won(b) - won(a) || b.cash - a.cash || b.fields.length - a.fields.length);
   return h(
     "section.np-over",
     { "data-key": "over", "aria-labelledby": "over-title" },

@@ -131,8 +131,10 @@ function hostControls(ctx) {
               "data-key": `set-${k}`,
               type: "number",
               inputmode: "decimal",
-              min: String(Math.min(bounds.min, bounds.off ?? bounds.min)),
-              max: String(bounds.max),
+              // The room's own value is always one the form may send back (a development
+              // room's may lie outside the bounds), so saving another setting is never blocked.
+              min: String(Math.min(bounds.min, bounds.off ?? bounds.min, current[k] ?? bounds.min)),
+              max: String(Math.max(bounds.max, current[k] ?? bounds.max)),
               step: "any",
               value: String(ui.settings[k] ?? current[k] ?? ""),
               "aria-invalid": refused ? "true" : null,

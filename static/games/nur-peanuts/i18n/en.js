@@ -121,4 +121,5 @@ export default {
   "over.reason.bank_chips": "The bank holds {n} chips: the most Peanuts win.",
   "over.reason.all_sold": "No field is left to buy: the most Peanuts win.",
   "over.reason.bankrupt": "Someone could not pay: the most Peanuts win.",
+  "over.reason.bankrupt_named": "{names} could not pay in full: the most Peanuts win.",
 };

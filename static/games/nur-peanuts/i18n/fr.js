@@ -121,4 +121,5 @@ export default {
   "over.reason.bank_chips": "La banque détient {n} jetons : le plus riche gagne.",
   "over.reason.all_sold": "Plus aucun terrain à acheter : le plus riche gagne.",
   "over.reason.bankrupt": "Quelqu'un n'a pas pu payer : le plus riche gagne.",
+  "over.reason.bankrupt_named": "{names} : paiement impossible en entier, le plus riche gagne.",
 };

@@ -101,7 +101,12 @@ export function paymentText(p, state, me) {
 export function endText(result, state, me) {
   const names = result.winners.map((s) => (s === me ? t("np.you") : seatName(state, s)));
   const who = names.length > 1 ? t("over.shared", { names: names.join(", ") }) : t(result.winners[0] === me ? "over.you_win" : "over.wins", { name: names[0] });
-  return `${t(`over.reason.${result.reason}`, { n: state.fields_to_end })} ${who}`;
+  const short = (state.round_result && state.round_result.bankrupt) || [];
+  const reason =
+    result.reason === "bankrupt" && short.length
+      ? t("over.reason.bankrupt_named", { names: short.map((s) => (s === me ? t("np.you") : seatName(state, s))).join(", ") })
+      : t(`over.reason.${result.reason}`, { n: state.fields_to_end });
+  return `${cap(reason)} ${who}`;
 }
 
 /** "3 fields" / "1 field". */
