@@ -152,8 +152,18 @@ def test_a_reload_mid_turn_keeps_the_seat_and_the_turn(
         play_once(ana)
     assert fits_screen(ana)
     keep(ana, shots, "nur-peanuts-phone-turn-360x640")
-    ana.click("[data-key=throw-btn-black]")
+    # The same turn in French, then back.
+    ana.click(".bar .lang")
+    expect(ana.locator(".np-who")).to_have_text("À vous")
+    expect(ana.locator("[data-key=throw-btn-two_white] .np-throw-name")).to_have_text("2 blancs")
+    assert fits_screen(ana)
+    keep(ana, shots, "nur-peanuts-phone-turn-fr-360x640")
+    ana.click(".bar .lang")
+    expect(ana.locator(".np-who")).to_have_text("Your turn")
+    # From the keyboard: B throws the black die.
+    ana.locator("body").press("b")
     expect(ana.locator("[data-key=park]")).to_be_enabled()
+    expect(ana.locator("[data-key=last]")).to_contain_text("You: black")
     assert fits_screen(ana)
     keep(ana, shots, "nur-peanuts-phone-park-360x640")
     where = ana.locator("[data-key=park] span").first.text_content()
@@ -165,9 +175,13 @@ def test_a_reload_mid_turn_keeps_the_seat_and_the_turn(
     expect(ana.locator("[data-key=park]")).to_be_enabled()
     expect(ana.locator("[data-key=park] span").first).to_have_text(where or "")
     expect(ana.locator("[data-key=cash-0]")).to_have_text(cash or "")
-    ana.click("[data-key=park]")
+    ana.evaluate(LISTEN)
+    ana.locator("body").press("p")  # P parks
     expect(ana.locator("[data-key=park]")).to_have_count(0)
-    expect(ana.locator(".np-cell[aria-label*='your pawn parked']")).to_have_count(1)
+    ana.wait_for_function(
+        "(where) => window.__said.some(s => s.includes(`You: parked on the ${where} field`))",
+        arg=(where or "").removeprefix("Park on "),
+    )
     expect_no_js_errors(ana)
 
 
