@@ -21,7 +21,15 @@ DOCS = ROOT / "docs" / "screenshots"
 WATCH_MARKS = """() => {
   window.__marks = {};
   window.__said = [];
+  window.__walk = [];
   const look = () => {
+    for (const el of document.querySelectorAll(".piece.moving")) {
+      const last = window.__walk[window.__walk.length - 1];
+      const field = Number(el.dataset.field);
+      if (!last || last[0] !== el.dataset.piece || last[1] !== field) {
+        window.__walk.push([el.dataset.piece, field]);
+      }
+    }
     const live = document.getElementById("live").textContent;
     if (live && window.__said[window.__said.length - 1] !== live) window.__said.push(live);
     for (const [name, sel] of [["moving", ".piece.moving"], ["flash", ".piece.flash"],
@@ -31,7 +39,7 @@ WATCH_MARKS = """() => {
   };
   new MutationObserver(look).observe(document.body,
     { subtree: true, childList: true, characterData: true, attributes: true,
-      attributeFilter: ["class"] });
+      attributeFilter: ["class", "data-field"] });
   look();
 }"""
 
@@ -64,9 +72,12 @@ def tv_page(
 
 def add_bots(page: Page, n: int) -> None:
     """The host's taps on the TV's lobby: `n` bots of the level it offers first."""
+    seated = page.locator(".lobby-player")
+    expect(page.locator("[data-key=add-bot]")).to_be_enabled()
+    before = seated.count()
     for i in range(n):
         page.click("[data-key=add-bot]")
-        expect(page.locator(".lobby-player")).to_have_count(i + 1)
+        expect(seated).to_have_count(before + i + 1)
 
 
 def resize(page: Page, size: dict[str, int]) -> None:
@@ -81,6 +92,12 @@ def watch_marks(page: Page) -> None:
 def marks(page: Page) -> dict[str, bool]:
     seen: dict[str, bool] = page.evaluate("() => window.__marks || {}")
     return seen
+
+
+def walked(page: Page, piece: str) -> list[int]:
+    """The fields a piece was drawn walking through, in order, since `watch_marks`."""
+    steps: list[list[Any]] = page.evaluate("() => window.__walk || []")
+    return [int(field) for who, field in steps if who == piece]
 
 
 def said(page: Page) -> list[str]:

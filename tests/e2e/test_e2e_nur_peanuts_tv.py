@@ -7,6 +7,7 @@ page is checked against the room's own view, never against numbers written here.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from nur_peanuts_tv_helpers import (
     said,
     tv_page,
     view_pieces,
+    walked,
     watch_marks,
 )
 from party_tv_helpers import Line
@@ -171,4 +173,65 @@ def test_the_end_and_its_winners_then_the_history_round_by_round(
     expect(first.locator(".hist-lines li")).to_have_count(len(moves))
     expect(tv.locator(".hist-result")).to_contain_text(names[0])
     keep(tv, shots, "nur-peanuts-history-1920x1080")
+    expect_no_js_errors(tv)
+
+
+def test_a_persons_turn_on_the_clock_and_their_throw_walked_field_by_field(
+    browser: Any, base_url: str, shots: Path
+) -> None:
+    room = create_room(base_url, seed=5, **ROUND_PACE)
+    ana = Line(base_url, room["code"], {"type": "join", "name": "Ana"})
+    me = ana.state["you"]["seat"]
+    pawn = f"pawn-{me}"
+    tv = tv_page(browser, base_url, room, TV_FULL)
+    add_bots(tv, 2)
+    tv.click("[data-key=start]")
+
+    def my_move(s: dict[str, Any]) -> bool:
+        if s["phase"] == "buying":
+            return bool(s["purchase"]["seat"] == me)
+        return s["phase"] == "turns" and s["turn"]["seat"] == me and not s["turn"]["thrown"]
+
+    # Ana buys her fields when the table asks her (the TV shows her deciding, on the clock).
+    while (state := ana.until(my_move, seconds=30))["phase"] == "buying":
+        expect(tv.locator(f".tv-player.deciding[data-seat='{me}']")).to_be_visible()
+        owned = len(state["players"][me]["fields"])
+        cheapest = min(state["purchase"]["fields"], key=lambda f: state["board"][f]["value"])
+        ana.send({"type": "buy", "field": cheapest})
+        ana.until(lambda s, n=owned: len(s["players"][me]["fields"]) > n, seconds=10)
+
+    # Her turn: her row and her pawn marked, her pawn on its track space, the clock counting.
+    expect(tv.locator(f".tv-player.deciding[data-seat='{me}']")).to_be_visible()
+    expect(tv.locator(".tv-player.deciding")).to_have_count(1)
+    mine = tv.locator(f".tv-board .piece[data-piece='{pawn}']")
+    expect(mine).to_have_class(re.compile(r"\bturn\b"))
+    expect(mine).to_have_attribute("data-place", "track")
+    expect(tv.locator(".tv-clock strong")).to_have_text(re.compile(r"^\d+ s$"))
+    expect(tv.locator(".tv-now.turn .lead")).to_contain_text("Ana")
+    expect(tv.locator(".tv-board .piece.moving")).to_have_count(0)
+    assert fits_screen(tv)
+    keep(tv, shots, "nur-peanuts-tv-turn-1920x1080")
+
+    # She throws both white dice: the dice show, her pawn walks the fields one by one.
+    watch_marks(tv)
+    ana.send({"type": "throw", "dice": "two_white"})
+    state = ana.until(lambda s: s["turn"] is not None and s["turn"]["thrown"], seconds=10)
+    throw = state["last_throw"]
+    assert throw["by"] == pawn
+    faces = ",".join(str(n) for n in throw["faces"])
+    expect(tv.locator(".tv-board .dice")).to_have_attribute("data-faces", faces)
+    expect(tv.locator(".tv-board .piece.moving")).to_have_count(0)
+    expect(mine).to_have_attribute("data-field", str(throw["to"]))
+    path = [(throw["from"] + step) % 24 for step in range(1, throw["moved"] + 1)]
+    assert path, "this seed's throw moves the pawn"
+    assert walked(tv, pawn) == path
+    landed = f"{state['board'][throw['to']]['value']:,}"
+    expect(tv.locator(".tv-now.turn .lead")).to_contain_text(landed)
+    keep(tv, shots, "nur-peanuts-tv-thrown-1920x1080")
+
+    # She parks: the pawn on its field's parking place.
+    ana.send({"type": "park"})
+    expect(mine).to_have_attribute("data-place", "parking")
+    expect(mine).to_have_attribute("data-field", str(throw["to"]))
+    ana.close()
     expect_no_js_errors(tv)

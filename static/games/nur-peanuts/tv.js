@@ -17,7 +17,7 @@ import { boardView, placePieces, pathOf, fitted } from "./ui/board.js";
 import { diceView } from "./ui/dice.js";
 import { paymentsView } from "./ui/payments.js";
 import { playersView } from "./ui/players.js";
-import { fieldName, endText } from "./ui/format.js";
+import { fieldName, endText, money, payee } from "./ui/format.js";
 import { describe, phaseText, names } from "./ui/words.js";
 
 const code = document.body.dataset.code;
@@ -196,7 +196,32 @@ function nowView(state) {
       state.purchase ? h("p.buying", { text: t("table.may_buy", { name: seatName(state, state.purchase.seat) }) }) : null,
     );
   }
-  return null;
+  return turnView(state);
+}
+
+/** Before the round's end: who is buying, choosing a throw, or standing on a field with the
+ * choice to park or roll again (and what rolling again would cost); or the stones moving. */
+function turnView(state) {
+  const lines = [];
+  const turn = state.turn;
+  if (state.purchase) lines.push(t("np.buys", { name: seatName(state, state.purchase.seat) }));
+  else if (state.phase === "stones") lines.push(t("np.stones_move"));
+  else if (turn && !turn.thrown) lines.push(t("np.other_choosing", { name: seatName(state, turn.seat) }));
+  else if (turn) {
+    const name = seatName(state, turn.seat);
+    const pawn = state.pieces.find((p) => p.kind === "pawn" && p.seat === turn.seat);
+    lines.push(t("np.other_thrown", { name, v: fieldName(state, pawn.field) }));
+    const cost = turn.reroll_cost;
+    if (!cost) lines.push(t("table.reroll_free"));
+    else if (!turn.can_reroll) lines.push(t("table.reroll_cannot", { n: money(cost), name }));
+    else lines.push(t("table.reroll_costs", { n: money(cost), to: payee(state, turn.reroll_to) }));
+  }
+  if (!lines.length) return null;
+  return h(
+    "section.tv-now.turn",
+    { "data-key": "now-turn" },
+    lines.map((text, i) => h(i ? "p" : "p.lead", { "data-key": `t${i}`, text })),
+  );
 }
 
 function recentView(state) {
