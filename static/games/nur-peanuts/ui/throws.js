@@ -1,6 +1,6 @@
 // A turn on the phone: the three throws side by side, each a button over its odds (every field
-// it may reach: value, chance, and what the round would pay or cost if it ended with the pawn
-// parked there), and, once thrown, where the pawn stands with Park and what rolling again costs.
+// it may reach: its value in hundreds as the ring shows it, what the round would pay or cost if
+// it ended with the pawn parked there, and the chance), and, once thrown, where the pawn stands with Park and what rolling again costs.
 // Every figure is the engine's (turn.odds, turn.park); the page only prints them.
 import { h } from "/static/js/dom.js";
 import { t } from "/static/js/i18n.js";
@@ -37,7 +37,7 @@ function oddsList(state, dice, entries, me) {
           class: [seatClass(e.owner), e.outcome > 0 ? "gain" : e.outcome < 0 ? "loss" : "", e.leads ? "leads" : ""].join(" "),
           "aria-label": oddsLabel(state, e, me),
         },
-        h("span.v", { "aria-hidden": "true", text: (e.bumps ? "⤺" : "") + money(e.value) }),
+        h("span.v", { "aria-hidden": "true", text: (e.bumps ? "⤺" : "") + String(e.value / 100) }),
         h("span.o", { "aria-hidden": "true", text: e.outcome ? signed(e.outcome) : "" }),
         h("span.p", { "aria-hidden": "true", text: percent(e.chance) }),
       ),
