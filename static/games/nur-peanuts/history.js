@@ -3,20 +3,14 @@
 // at that moment, and every throw, park, bump, payment and purchase in words.
 import { h, mount, byId } from "/static/js/dom.js";
 import { init, t, errorText, langButton, onChange } from "/static/js/i18n.js";
+import { finishedGames } from "/static/js/finished.js";
 import { boardView, placePieces } from "./ui/board.js";
 import { token } from "./ui/players.js";
 import { money, endText } from "./ui/format.js";
 import { describe } from "./ui/words.js";
 
 const code = document.body.dataset.code;
-const app = { games: null, data: [], error: null };
-
-async function getJSON(url) {
-  const res = await fetch(url, { headers: { accept: "application/json" } });
-  const body = await res.json().catch(() => null);
-  if (!res.ok) throw new Error((body && body.code) || "unknown");
-  return body;
-}
+const app = { loaded: false, data: [], error: null };
 
 /** A step's table with the players' names, as the board and the sentences read it. */
 function tableOf(data, step) {
@@ -93,7 +87,7 @@ function render() {
   mount(byId("bar"), h("h1.room", { text: t("common.room", { code }) }), langButton(h));
   let content;
   if (app.error) content = h("p.error", { role: "alert", text: errorText(app.error) });
-  else if (!app.games) content = h("p", { text: t("conn.connecting") });
+  else if (!app.loaded) content = h("p", { text: t("conn.connecting") });
   else if (!app.data.length) content = h("p", { text: t("history.none") });
   else content = [h("h2.hist-title", { text: t("history.title", { code }) }), app.data.map((data, g) => gameView(data, g))];
   mount(byId("app"), content);
@@ -102,10 +96,8 @@ function render() {
 
 async function load() {
   try {
-    const listing = await getJSON(`/api/rooms/${encodeURIComponent(code)}/games`);
-    app.games = listing.games.filter((g) => g);
-    const told = await Promise.all(app.games.map((g) => getJSON(g.history)));
-    app.data = told.filter((d) => d.game === "nur-peanuts");
+    app.data = await finishedGames(code, "nur-peanuts");
+    app.loaded = true;
   } catch (error) {
     app.error = error.message;
   }

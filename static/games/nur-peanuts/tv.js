@@ -7,7 +7,7 @@ import { h, mount, byId } from "/static/js/dom.js";
 import { init, t, errorText, langButton, onChange } from "/static/js/i18n.js";
 import { connect } from "/static/js/net.js";
 import { inLobby, seatName } from "/static/js/state.js";
-import { hostToken } from "/static/js/store.js";
+import { watchHello, sender } from "/static/js/table.js";
 import { reachOf, loadReach, joinPanel, footLink } from "/static/js/ui/reach.js";
 import { toast, announce, reannounce, showStatus } from "/static/js/ui/feedback.js";
 import { startTicker, tick } from "/static/js/ui/ticker.js";
@@ -30,17 +30,7 @@ const SAID = new Set(["thrown", "bumped", "round_over", "bought", "round", "game
 
 const app = { state: null, host: false, ui: {}, motion: null, flash: new Map(), recent: [], throws: 0 };
 let conn = null;
-
-function send(msg) {
-  if (!conn || conn.send(msg) === null) toast(t("conn.reconnecting"), "error");
-}
-
-function hello() {
-  const msg = { type: "watch" };
-  const token = hostToken.get(code);
-  if (token) msg.host_token = token;
-  return msg;
-}
+const send = sender(() => conn);
 
 /** A throw's piece walks the track one field at a time (none when motion is reduced). */
 function walk(ev) {
@@ -121,7 +111,7 @@ function centre(state) {
     head = t("table.round_won_by");
     name = rr.winner === "bank" ? t("table.bank") : seatName(state, rr.winner);
   } else if (!lt) {
-    parts.push(fitted(phaseText(state), 320, 34, { class: "centre-big", dy: "0.36em", "data-key": "centre-phase" }));
+    parts.push(fitted(phaseText(state), 330, 28, { class: "centre-big", dy: "0.36em", "data-key": "centre-phase" }));
   }
   if (head) {
     const y = lt ? 86 : -10;
@@ -237,7 +227,7 @@ function recentView(state) {
 function table(state) {
   return h(
     "div.tv-table",
-    { "data-phase": state.phase },
+    { "data-phase": state.phase, class: state.players.length > 4 ? "many" : "" },
     boardPanel(state),
     h("div.tv-side", null, statusView(state), playersView(state, decider(state)), nowView(state), recentView(state)),
   );
@@ -285,7 +275,7 @@ setInterval(() => {
 }, 300);
 conn = connect({
   code,
-  hello,
+  hello: () => watchHello(code),
   onState,
   onError: (msg) => {
     if (msg.code === "unknown_room") showStatus("gone");
