@@ -53,6 +53,8 @@ function onState(state, events, why) {
   sent = null;
   if (events.some((e) => e.type === "settings_changed")) ui.settingsRefused = null;
   const said = events.map((ev) => describe(ev, state, me())).filter(Boolean);
+  // A roll paid to this player also shows for a moment (never over one's own turn).
+  for (const ev of events) if (ev.type === "reroll_paid" && ev.to === me()) toast(describe(ev, state, me()));
   if (said.length) announce(said.join(" "), () => events.map((ev) => describe(ev, state, me())).filter(Boolean).join(" "));
   if (events.some((e) => e.type === "turn" && e.seat === me()) || (why === "welcome" && myTurn(state))) {
     ui.focus = state.turn && state.turn.thrown ? "park" : "throw-btn-black";
@@ -137,14 +139,16 @@ function playersView(state) {
       null,
       state.players.map((p) => {
         const you = p.seat === seat;
-        const fields = you && p.fields.length ? p.fields.map((f) => money(state.board[f].value)).join(" · ") : fieldsCount(p.fields.length);
+        const values = p.fields.map((f) => money(state.board[f].value)).join(" · ");
         return h(
           "li.np-player",
           { "data-key": `p${p.seat}`, class: [seatClass(p.seat), you ? "you" : "", acting === p.seat ? "acting" : ""].join(" ") },
           h("span.np-dot", { "aria-hidden": "true" }),
           nameTag(p, seat, state.host_seat),
           h("span.np-cash", { "data-key": `cash-${p.seat}`, text: money(p.cash) }),
-          h("span.np-fields", { text: fields }),
+          you && values
+            ? h("span.np-fields", { text: values })
+            : [h("span.np-fields", { "aria-hidden": "true", text: `▦${p.fields.length}` }), h("span.sr", { text: fieldsCount(p.fields.length) })],
         );
       }),
     ),

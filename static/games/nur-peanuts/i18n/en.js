@@ -10,7 +10,7 @@ export default {
   "howto.2": "On your turn, choose a throw: the black die (1 to 3), one white die (0 to 5) or both white dice added up. Your pawn moves that many fields clockwise.",
   "howto.3": "Then park where you stand, or roll again. Rolling again is free when a white die showed 0; otherwise you pay the field's value to its owner (to the bank when nobody owns it).",
   "howto.4": "Parking where a piece already stands sends it back to its start. Once every pawn is parked, the grey stones move on their own.",
-  "howto.5": "The piece on the most valuable field wins the round: everyone else pays the gap in value, twice over if the winner owns that field. The winner may then buy a field.",
+  "howto.5": "The piece parked on the most valuable field wins the round: everyone else pays the gap in value, twice over if the winner owns that field. The winner may then buy a field.",
   "howto.6": "Own 6 fields (5 with 5 or 6 players) to win outright. If the bank collects that many chips, or someone cannot pay, the richest player wins.",
   "set.turn_seconds": "Seconds for each decision",
   "set.stone_step_seconds": "Seconds between the stones' throws",

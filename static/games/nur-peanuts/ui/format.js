@@ -21,8 +21,9 @@ export function ownerText(state, owner, me) {
   return t("np.owned_by", { name: seatName(state, owner) });
 }
 
-/** The one paid: a seat's name, or the bank. */
-export const payee = (state, to) => (to === "bank" || to === null ? t("np.the_bank") : seatName(state, to));
+/** The one paid: a seat's name ("you" for `me`), or the bank. */
+export const payee = (state, to, me = null) =>
+  to === "bank" || to === null ? t("np.the_bank") : to === me ? t("np.you") : seatName(state, to);
 
 /** A piece's owner in words: "Ana", "you", or "a stone". */
 export function pieceName(state, id, me) {
@@ -61,7 +62,7 @@ function sentence(ev, state, me) {
     case "turn":
       return ev.seat === me ? t("ev.your_turn") : t("ev.turn", { name: who(ev.seat) });
     case "reroll_paid":
-      return t("ev.reroll_paid", { name: who(ev.seat), amount: money(ev.amount), to: payee(state, ev.to) });
+      return t("ev.reroll_paid", { name: who(ev.seat), amount: money(ev.amount), to: payee(state, ev.to, me) });
     case "thrown": {
       const name = ev.seat === null ? t("np.a_stone") : who(ev.seat);
       return t(ev.moved ? "ev.thrown" : "ev.thrown_still", { name, dice: throwText(ev), n: ev.moved, field: field(ev.to) });
@@ -93,7 +94,7 @@ export function roundLine(result, state, me) {
 
 /** "Bruno pays 1,300 to Ana." (or all they had, when short). */
 export function paymentText(p, state, me) {
-  const vars = { name: p.from === me ? t("np.you") : seatName(state, p.from), amount: money(p.amount), owed: money(p.owed), to: payee(state, p.to) };
+  const vars = { name: p.from === me ? t("np.you") : seatName(state, p.from), amount: money(p.amount), owed: money(p.owed), to: payee(state, p.to, me) };
   return cap(t(p.amount < p.owed ? "np.pays_short" : p.from === me ? "np.you_pay" : "np.pays", vars));
 }
 

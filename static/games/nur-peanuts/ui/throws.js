@@ -107,5 +107,5 @@ export function rerollText(state, me) {
   const cost = turn.reroll_cost;
   if (!cost) return t("np.reroll_free_own");
   if (!turn.can_reroll) return t("np.reroll_cannot", { amount: money(cost) });
-  return t("np.reroll_pays", { amount: money(cost), to: turn.reroll_to === me ? t("np.you") : payee(state, turn.reroll_to) });
+  return t("np.reroll_pays", { amount: money(cost), to: payee(state, turn.reroll_to, me) });
 }
