@@ -38,7 +38,7 @@ from peanutclub.server import dispatch
 from peanutclub.server.codes import normalise_code
 from peanutclub.server.connection import Connection, handle
 from peanutclub.server.protocol import BadMessage, parse_client_message
-from peanutclub.server.redis_store import Fenced, P, RedisStore
+from peanutclub.server.redis_store import Fenced, P, RedisStore, as_text, summary_key
 from peanutclub.server.room import Room
 from peanutclub.server.views import error_frame
 
@@ -48,6 +48,34 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 HANDSHAKES = (b'"join"', b'"resume"', b'"watch"')
+
+#: An address's open rooms, shared by every process: counted and checked at once.
+CLAIM = """
+if redis.call('SCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+redis.call('SADD', KEYS[1], ARGV[1])
+return 1
+"""
+
+#: A room's connections, one count per process; a process that stopped beating counts no more.
+ADMIT = """
+local total = 0
+local counts = redis.call('HGETALL', KEYS[1])
+for i = 1, #counts, 2 do
+  if redis.call('EXISTS', ARGV[3] .. counts[i]) == 1 then
+    total = total + tonumber(counts[i + 1])
+  else
+    redis.call('HDEL', KEYS[1], counts[i])
+  end
+end
+if total >= tonumber(ARGV[2]) then return 0 end
+redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
+return 1
+"""
+
+LEFT = """
+if redis.call('HINCRBY', KEYS[1], ARGV[1], -1) <= 0 then redis.call('HDEL', KEYS[1], ARGV[1]) end
+return 1
+"""
 
 
 def new_process_id() -> str:
@@ -62,8 +90,6 @@ class RemoteViewer:
         self.channel = f"{P}out:{process}"
         self.process = process
         self.cid = cid
-        #: What precedes each frame sent to it on the channel: the same for every frame.
-        self._frame_head = f"{cid}\nF".encode()
         self.seat: int | None = None
         self.host = False
         self.shaken = False
@@ -73,12 +99,12 @@ class RemoteViewer:
 
     def send(self, frame: bytes) -> None:
         if not self.closing:
-            self.cluster.publish(self.channel, self._frame_head + frame)
+            self.cluster.send_to(self.channel, self.cid, frame)
 
     def close(self, code: int, reason: str) -> None:
         if not self.closing:
             self.closing = True
-            self.cluster.publish(self.channel, f"{self.cid}\nC{code}\n{reason}")
+            self.cluster.send_to(self.channel, self.cid, None, f"C{code}\n{reason}".encode())
 
 
 class SharedLink:
@@ -96,6 +122,8 @@ class SharedLink:
         self._switch = asyncio.Lock()
         #: While taking the lease: relayed frames that arrive before the room is ready here.
         self._early: list[bytes] | None = None
+        #: The room's seq and viewer count when its summary was last shared (`share_summary`).
+        self._shared: tuple[int, int] | None = None
 
     # ------------------------------------------------------------------ this process's clients
 
@@ -242,6 +270,8 @@ class SharedLink:
             await room.resume_clocks()
             for connection in list(self.local.values()):
                 await self._replay(room, connection)
+            self._shared = None
+            await self.share_summary()
         return True
 
     async def _give_up(self, channel: str) -> None:
@@ -309,7 +339,9 @@ class SharedLink:
                 if self.room is not None and self.token is not None:
                     if not await store.renew(self.code, self.token, cluster.lease_ms):
                         await self.demote()
-                    elif ticks % 4 == 0:
+                        continue
+                    await self.share_summary()
+                    if ticks % 4 == 0:
                         await self._forget_dead_processes()
                     continue
                 holder = await store.holder(self.code)
@@ -324,6 +356,27 @@ class SharedLink:
                 raise
             except Exception:
                 log.exception("room %s: watching the lease failed", self.code)
+
+    async def share_summary(self) -> None:
+        """On the owner: keep in Redis what only the owner knows of the room's public summary,
+        who is connected and how many watch, for the other processes' `GET /api/rooms/{code}`;
+        written again when the room changed (its seq) or its viewers did, at the lease's
+        renewals (so up to a quarter of a lease late), living as long as the lease."""
+        room = self.room
+        if room is None:
+            return
+        mark = (room.seq, len(room.viewers))
+        if mark == self._shared:
+            return
+        summary = room.summary()
+        presence = {
+            "players": [[p["name"], p["connected"]] for p in summary["players"]],
+            "watchers": summary["watchers"],
+        }
+        await self.cluster.store.client.set(
+            summary_key(self.code), orjson.dumps(presence), px=self.cluster.lease_ms
+        )
+        self._shared = mark
 
     async def _forget_dead_processes(self) -> None:
         """Relayed clients of a process that stopped beating have left."""
@@ -366,6 +419,12 @@ class Cluster:
         self.outbox: asyncio.Queue[tuple[str, str | bytes]] = asyncio.Queue()
         self.pubsub = store.client.pubsub()
         self.tasks: list[asyncio.Task[None]] = []
+        #: Frames for relayed clients, by channel, until the end of this turn (`send_to`).
+        self._outgoing: dict[str, list[tuple[bytes | None, list[str], bytes]]] = {}
+        self._flush_armed = False
+        self._claim = store.client.register_script(CLAIM)
+        self._admit = store.client.register_script(ADMIT)
+        self._left = store.client.register_script(LEFT)
 
     # ------------------------------------------------------------------ rooms
 
@@ -396,29 +455,114 @@ class Cluster:
         link.watcher = asyncio.get_running_loop().create_task(link.watch())
 
     async def dropped(self, code: str) -> None:
-        """The room was closed here (idle): give its lease back."""
+        """The room was closed here (idle): nobody need run it until a client comes (it leaves
+        `open`, so that no process adopts it); give its lease back."""
         link = self.links.get(code)
         if link is not None and not link.local:
+            await self.store.closed(code)
             self.links.pop(code, None)
             await link.close()
+
+    async def adopt_orphans(self) -> int:
+        """Take the rooms still open whose owner died (its lease ran out) or gave them back
+        (it shut down), even with no client anywhere: their clocks and bots go on here, as
+        after a restart. Each is taken by one process only (the lease decides). How many."""
+        taken = 0
+        for code in await self.store.orphans():
+            if code in self.links:
+                continue
+            link = self.links[code] = SharedLink(self, code)
+            await link.settle()
+            if link.room is None:  # another process was quicker, or the room is gone
+                self.links.pop(code, None)
+                if not await self.exists(code):
+                    await self.store.closed(code)
+                continue
+            link.watcher = asyncio.get_running_loop().create_task(link.watch())
+            taken += 1
+        return taken
+
+    async def _adopt_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.lease_ms / 2000)
+            try:
+                await self.adopt_orphans()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("adopting rooms whose owner died failed")
+
+    # ------------------------------------------------------------------ limits across processes
+
+    async def claim_room(self, creator: str, code: str, limit: int) -> bool:
+        """Count a new room against its creator's allowance, shared by every process: False
+        (nothing counted) when the address has `limit` rooms open already."""
+        return bool(await self._claim(keys=[f"{P}created:{creator}"], args=[code, limit]))
+
+    async def unclaim_room(self, creator: str, code: str) -> None:
+        await self.store.client.srem(f"{P}created:{creator}", code)
+
+    async def admit(self, code: str, limit: int) -> bool:
+        """Count a connection to a room on this process, unless every live process's
+        connections to it add up to `limit` already (False: nothing counted)."""
+        keys = [f"{P}conns:{code}"]
+        return bool(await self._admit(keys=keys, args=[self.process, limit, f"{P}proc:"]))
+
+    async def admitted_left(self, code: str) -> None:
+        await self._left(keys=[f"{P}conns:{code}"], args=[self.process])
 
     async def exists(self, code: str) -> bool:
         """Whether Redis holds the room (whichever process owns it, if any)."""
         return bool(await self.store.client.exists(f"{P}room:{code}"))
 
     async def summary(self, code: str) -> dict[str, Any] | None:
-        """A room's public summary, rebuilt from the log when another process owns it."""
+        """A room's public summary when another process owns it: rebuilt from the log (seats,
+        phase, settings as of the last entry), with who is connected and how many watch as its
+        owner shares them (`SharedLink.share_summary`); with no owner alive, nobody is."""
+        shared = await self.store.client.get(summary_key(code))
         loaded = await self.store.load(code)
         if loaded is None:
             return None
         record, entries = loaded
         room = Room.restore(record, entries, self.settings, self.store, self.rooms.clock)
-        return room.summary()
+        summary = room.summary()
+        if shared is not None:
+            presence = orjson.loads(shared)
+            for player, (name, connected) in zip(
+                summary["players"], presence["players"], strict=False
+            ):
+                if player["name"] == name:
+                    player["connected"] = connected
+            summary["watchers"] = presence["watchers"]
+        return summary
 
     # ------------------------------------------------------------------ Redis traffic
 
     def publish(self, channel: str, message: str | bytes) -> None:
         self.outbox.put_nowait((channel, message))
+
+    def send_to(self, channel: str, cid: str, frame: bytes | None, other: bytes = b"") -> None:
+        """A frame (or a close, `other`) for one relayed client, on its process's channel. A
+        room sends the same frame object to each of its viewers in turn (a patch is encoded
+        once): those bound for one process leave as one message naming all their clients,
+        so a patch is published once per room and process, not once per relayed client.
+        Everything on a channel keeps its order; the turn's messages leave at its end."""
+        group = self._outgoing.setdefault(channel, [])
+        if frame is not None and group and group[-1][0] is frame:
+            group[-1][1].append(cid)
+        else:
+            group.append((frame, [cid], other))
+        if not self._flush_armed:
+            self._flush_armed = True
+            asyncio.get_running_loop().call_soon(self._flush_outgoing)
+
+    def _flush_outgoing(self) -> None:
+        self._flush_armed = False
+        outgoing, self._outgoing = self._outgoing, {}
+        for channel, group in outgoing.items():
+            for frame, cids, other in group:
+                body = b"F" + frame if frame is not None else other
+                self.publish(channel, " ".join(cids).encode() + b"\n" + body)
 
     async def subscribe(self, channel: str) -> None:
         await self.pubsub.subscribe(channel)
@@ -457,10 +601,11 @@ class Cluster:
             channel, data = message["channel"], message["data"]
             try:
                 if channel == mine:
-                    cid, body = data.split(b"\n", 1)
-                    found = self.connections.get(cid.decode())
-                    if found is not None:
-                        found[0].relayed(found[1], body)
+                    cids, body = data.split(b"\n", 1)
+                    for cid in cids.split(b" "):
+                        found = self.connections.get(cid.decode())
+                        if found is not None:
+                            found[0].relayed(found[1], body)
                 elif channel.startswith(inbox):
                     link = self.links.get(channel[len(inbox) :].decode())
                     if link is not None:
@@ -476,15 +621,43 @@ class Cluster:
             await asyncio.sleep(self.lease_ms / 4000)
 
     async def start(self) -> None:
+        await self.warn_unless_durable()
         await self.store.client.set(f"{P}proc:{self.process}", "1", px=self.lease_ms)
         await self.subscribe(f"{P}out:{self.process}")
         loop = asyncio.get_running_loop()
-        for job in (self._publish_forever, self._listen_forever, self._beat_forever):
+        jobs = (
+            self._publish_forever,
+            self._listen_forever,
+            self._beat_forever,
+            self._adopt_forever,
+        )
+        for job in jobs:
             self.tasks.append(loop.create_task(job()))
+
+    async def warn_unless_durable(self) -> bool:
+        """Say at start-up when Redis keeps no append-only file: every accepted action is then
+        lost with Redis itself (docs/scaling.md, "Durability"). False when it warned."""
+        try:
+            found = await self.store.client.config_get("appendonly")
+        except Exception:  # CONFIG is often renamed or refused by hosted Redis services
+            log.info("Redis's appendonly setting could not be read; make sure it is yes")
+            return True
+        values = {as_text(k): as_text(v) for k, v in found.items()}
+        if values.get("appendonly") == "yes":
+            return True
+        log.warning(
+            "Redis runs without appendonly: the rooms and every accepted action are lost if "
+            "Redis itself stops; run it with appendonly yes (docs/scaling.md, Durability)"
+        )
+        return False
 
     async def close(self) -> None:
         """Stop the rooms owned here and give their leases back, so another process takes them
         over at once."""
+        for task in self.tasks[3:]:  # adopting no more: the rooms given back are for others
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
         for link in list(self.links.values()):
             await link.close()
         self.links.clear()

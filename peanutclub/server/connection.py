@@ -27,6 +27,7 @@ from peanutclub.server.wire import frame_bytes, wire_of, write_now
 
 if TYPE_CHECKING:
     from peanutclub.server.http import ServerState
+    from peanutclub.server.rooms import Rooms
 
 log = logging.getLogger(__name__)
 
@@ -184,6 +185,15 @@ async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
         return
     rooms.connections_by[address] += 1
     rooms.connections_in[room_code] += 1
+    cluster = rooms.cluster
+    if cluster is not None and not await cluster.admit(
+        room_code, settings.max_connections_per_room
+    ):  # the room's connections on every process together
+        uncount(rooms, address, room_code)
+        await turn_away(
+            websocket, "room_full", "This room has too many viewers.", 1013, "room full"
+        )
+        return
     connection = Connection(websocket, settings.send_queue_limit)
     link.attach(connection)
     writer = asyncio.get_running_loop().create_task(connection.write_forever())
@@ -196,14 +206,22 @@ async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
         await read_forever(connection, link, state)
     finally:
         timeout.cancel()
-        for counter, key in ((rooms.connections_by, address), (rooms.connections_in, room_code)):
-            counter[key] -= 1
-            if counter[key] <= 0:
-                del counter[key]
+        uncount(rooms, address, room_code)
+        if cluster is not None:
+            with contextlib.suppress(Exception):  # Redis gone: the count goes with this process
+                await cluster.admitted_left(room_code)
         await link.leave(connection)
         connection.close(1000, "bye")
         with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
             await asyncio.wait_for(writer, 1.0)
+
+
+def uncount(rooms: Rooms, address: str, room_code: str) -> None:
+    """A connection counted against the limits in `websocket_endpoint` has gone."""
+    for counter, key in ((rooms.connections_by, address), (rooms.connections_in, room_code)):
+        counter[key] -= 1
+        if counter[key] <= 0:
+            del counter[key]
 
 
 async def read_forever(connection: Connection, link: Link, state: ServerState) -> None:

@@ -92,11 +92,23 @@ async def room_page(state: State, request: Request, code: str, page: str) -> Res
     try:
         room = await find_room(request, state, code)
     except RuleError as error:
-        if error.code == "unknown_room":
+        if error.code != "unknown_room":
+            return refusal(error)
+        elsewhere = await run_elsewhere(state, code)
+        if elsewhere is None:
             return not_found(state, request, code)
-        return refusal(error)
+        return render(
+            state, request, game_template(elsewhere[1], page), elsewhere[0], game=elsewhere[1]
+        )
     game = room.game_class.id
     return render(state, request, game_template(game, page), room.code, game=game)
+
+
+async def run_elsewhere(state: State, code: str) -> tuple[str, str] | None:
+    """With several processes: the code and game of a room another process runs, else None."""
+    cluster = state.rooms.cluster
+    summary = None if cluster is None else await cluster.summary(normalise_code(code))
+    return None if summary is None else (summary["code"], summary["game"])
 
 
 @router.get("/r/{code}", response_class=HTMLResponse)
@@ -112,10 +124,13 @@ async def tv_page(code: str, request: Request, state: State) -> Response:
 @router.get("/r/{code}/qr.svg")
 async def join_qr(code: str, request: Request, state: State) -> Response:
     try:
-        room = await find_room(request, state, code)
+        found = (await find_room(request, state, code)).code
     except RuleError as error:
-        return refusal(error)
-    url = f"{served_join_address(request, state.settings).base}/r/{room.code}"
+        elsewhere = await run_elsewhere(state, code) if error.code == "unknown_room" else None
+        if elsewhere is None:
+            return refusal(error)
+        found = elsewhere[0]
+    url = f"{served_join_address(request, state.settings).base}/r/{found}"
     buffer = io.BytesIO()
     segno.make(url, error="m").save(buffer, kind="svg", scale=8, border=2, xmldecl=False)
     return Response(buffer.getvalue(), media_type="image/svg+xml")

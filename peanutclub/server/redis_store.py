@@ -3,7 +3,11 @@
 Keys (all under `pc:`): `room:{code}` the record, `rooms` the set of codes, `log:{code}` the log
 (a list of JSON entries), `seq:{code}` its last seq, `lease:{code}` the owner's token and
 `epoch:{code}` the count of leases ever taken, `game:{id}` a finished game's export and
-`games:{code}` their ids.
+`games:{code}` their ids. For retention: `updated` (code -> when its log last grew, Unix time),
+`games` (game id -> when it ended) and `game_room` (game id -> code). For the processes sharing
+the rooms (cluster.py): `open` (code -> when its owner's lease runs out, in Redis's own clock,
+ms), `summary:{code}` the owner's public summary of the room, `created:{address}` the open rooms
+an address created, `conns:{code}` each process's connections to a room.
 
 A room is written by one process at a time: the one holding its lease, a key set with NX and an
 expiry (`acquire`), renewed while the owner lives (`renew`). The token is `{epoch}:{process}`, the
@@ -26,22 +30,38 @@ from peanutclub.server.store import FIRST_GAME, GameInfo, Loaded, LogEntry, Room
 
 P = "pc:"
 
-ACQUIRE = """
+#: Redis's own clock in ms (the processes' clocks may differ): `open`'s scores are read in it.
+NOW_MS = "local t = redis.call('TIME') local now = t[1] * 1000 + math.floor(t[2] / 1000)\n"
+
+ACQUIRE = (
+    NOW_MS
+    + """
 if redis.call('EXISTS', KEYS[1]) == 1 then return false end
 local epoch = redis.call('INCR', KEYS[2])
 local token = epoch .. ':' .. ARGV[1]
 redis.call('SET', KEYS[1], token, 'PX', ARGV[2])
+redis.call('ZADD', KEYS[3], now + tonumber(ARGV[2]), ARGV[3])
 return token
 """
+)
 
-RENEW = """
+#: The lease, the room's place in `open` and the owner's summary of it live as long.
+RENEW = (
+    NOW_MS
+    + """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('PEXPIRE', KEYS[3], ARGV[2])
+redis.call('ZADD', KEYS[2], now + tonumber(ARGV[2]), ARGV[3])
 return 1
 """
+)
 
+#: Given back (a process shutting down): the room is open with nobody holding it, at once.
 RELEASE = """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('DEL', KEYS[3])
+if redis.call('ZSCORE', KEYS[2], ARGV[2]) then redis.call('ZADD', KEYS[2], 0, ARGV[2]) end
 return redis.call('DEL', KEYS[1])
 """
 
@@ -51,11 +71,30 @@ local last = tonumber(redis.call('GET', KEYS[3]) or '0')
 if tonumber(ARGV[2]) <= last then return redis.error_reply('seq') end
 redis.call('RPUSH', KEYS[2], ARGV[3])
 redis.call('SET', KEYS[3], ARGV[2])
+redis.call('ZADD', KEYS[4], ARGV[4], ARGV[5])
+return 1
+"""
+
+#: Rooms open (run by a process until they idle out) whose owner's lease has run out.
+ORPHANS = (
+    NOW_MS
+    + """
+return redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0, tonumber(ARGV[1]))
+"""
+)
+
+#: Retention: a room goes with everything of its own, unless a process holds its lease.
+PRUNE_ROOM = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('DEL', KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6])
+redis.call('SREM', KEYS[7], ARGV[1])
+redis.call('ZREM', KEYS[8], ARGV[1])
+redis.call('ZREM', KEYS[9], ARGV[1])
 return 1
 """
 
 
-def _text(value: Any) -> str:
+def as_text(value: Any) -> str:
     return value.decode() if isinstance(value, bytes) else str(value)
 
 
@@ -65,6 +104,16 @@ class Fenced(RuntimeError):
 
 def lease_key(code: str) -> str:
     return f"{P}lease:{code}"
+
+
+def summary_key(code: str) -> str:
+    return f"{P}summary:{code}"
+
+
+OPEN = f"{P}open"
+UPDATED = f"{P}updated"
+GAMES = f"{P}games"
+GAME_ROOM = f"{P}game_room"
 
 
 def epoch_of(token: str) -> int:
@@ -82,6 +131,8 @@ class RedisStore:
         self._renew = client.register_script(RENEW)
         self._release = client.register_script(RELEASE)
         self._append = client.register_script(APPEND)
+        self._orphans = client.register_script(ORPHANS)
+        self._prune_room = client.register_script(PRUNE_ROOM)
 
     @classmethod
     def connect(cls, url: str, process: str) -> RedisStore:
@@ -92,7 +143,7 @@ class RedisStore:
     async def acquire(self, code: str, lease_ms: int) -> str | None:
         """Take the room's lease if nobody holds it: the new token, else None."""
         token = await self._acquire(
-            keys=[lease_key(code), f"{P}epoch:{code}"], args=[self.process, lease_ms]
+            keys=[lease_key(code), f"{P}epoch:{code}", OPEN], args=[self.process, lease_ms, code]
         )
         if token is None:
             return None
@@ -101,16 +152,26 @@ class RedisStore:
         return text
 
     async def renew(self, code: str, token: str, lease_ms: int) -> bool:
-        return bool(await self._renew(keys=[lease_key(code)], args=[token, lease_ms]))
+        keys = [lease_key(code), OPEN, summary_key(code)]
+        return bool(await self._renew(keys=keys, args=[token, lease_ms, code]))
 
     async def release(self, code: str) -> None:
         token = self.tokens.pop(code, None)
         if token is not None:
-            await self._release(keys=[lease_key(code)], args=[token])
+            keys = [lease_key(code), OPEN, summary_key(code)]
+            await self._release(keys=keys, args=[token, code])
+
+    async def orphans(self, limit: int = 16) -> list[str]:
+        """Rooms still open whose owner's lease ran out (it died, or gave them back)."""
+        return [as_text(c) for c in await self._orphans(keys=[OPEN], args=[limit])]
+
+    async def closed(self, code: str) -> None:
+        """The room was closed for idleness: nobody need run it until a client comes."""
+        await self.client.zrem(OPEN, code)
 
     async def holder(self, code: str) -> str | None:
         token = await self.client.get(lease_key(code))
-        return None if token is None else _text(token)
+        return None if token is None else as_text(token)
 
     # ------------------------------------------------------------------ the Store protocol
 
@@ -126,7 +187,10 @@ class RedisStore:
         }
         if not await self.client.set(f"{P}room:{record.code}", orjson.dumps(data), nx=True):
             raise KeyError(record.code)
-        await self.client.sadd(f"{P}rooms", record.code)
+        async with self.client.pipeline(transaction=True) as pipe:
+            pipe.sadd(f"{P}rooms", record.code)
+            pipe.zadd(UPDATED, {record.code: record.created})
+            await pipe.execute()
 
     async def append(self, code: str, entry: LogEntry) -> None:
         token = self.tokens.get(code)
@@ -137,8 +201,8 @@ class RedisStore:
         )
         try:
             await self._append(
-                keys=[lease_key(code), f"{P}log:{code}", f"{P}seq:{code}"],
-                args=[token, entry.seq, encoded],
+                keys=[lease_key(code), f"{P}log:{code}", f"{P}seq:{code}", UPDATED],
+                args=[token, entry.seq, encoded, time.time(), code],
             )
         except ResponseError as error:
             if "fenced" in str(error):
@@ -160,7 +224,7 @@ class RedisStore:
         return record, log
 
     async def room_codes(self) -> list[str]:
-        return sorted(_text(c) for c in await self.client.smembers(f"{P}rooms"))
+        return sorted(as_text(c) for c in await self.client.smembers(f"{P}rooms"))
 
     async def load_all(self) -> list[Loaded]:
         found = [await self.load(code) for code in await self.room_codes()]
@@ -171,6 +235,8 @@ class RedisStore:
         async with self.client.pipeline(transaction=True) as pipe:
             pipe.set(f"{P}game:{game_id}", orjson.dumps({"finished": finished, "export": export}))
             pipe.zadd(f"{P}games:{code}", {game_id: finished})
+            pipe.zadd(GAMES, {game_id: finished})
+            pipe.hset(GAME_ROOM, game_id, code)
             await pipe.execute()
 
     async def load_game(self, game_id: str) -> dict[str, Any] | None:
@@ -182,21 +248,67 @@ class RedisStore:
         pairs: list[Any] = list(found)
         if not pairs:
             return []
-        kept = await self.client.mget([f"{P}game:{_text(g)}" for g, _ in pairs])
+        kept = await self.client.mget([f"{P}game:{as_text(g)}" for g, _ in pairs])
         kinds = [
             FIRST_GAME if raw is None else orjson.loads(raw)["export"].get("game") or FIRST_GAME
             for raw in kept
         ]
         return [
-            GameInfo(_text(g), code, float(score), kind)
+            GameInfo(as_text(g), code, float(score), kind)
             for (g, score), kind in zip(pairs, kinds, strict=True)
         ]
 
     async def prune(
         self, *, rooms_older_than: float, games_older_than: float, keep: Collection[str] = ()
     ) -> tuple[int, int]:
-        """Retention is left to the operator in Redis mode (see docs/scaling.md)."""
-        return 0, 0
+        """Delete rooms whose log has not grown since `rooms_older_than`, and finished games
+        older than `games_older_than` (Unix times), as the SQLite store does; never a room in
+        `keep` or one whose lease a process holds (it is in use somewhere)."""
+        await self._index_older_keys()
+        rooms = 0
+        if rooms_older_than > float("-inf"):
+            old = await self.client.zrangebyscore(UPDATED, "-inf", f"({rooms_older_than}")
+            for code in (as_text(c) for c in old):
+                if code in keep:
+                    continue
+                keys = [lease_key(code)] + [
+                    f"{P}{name}:{code}" for name in ("room", "log", "seq", "epoch", "summary")
+                ]
+                rooms += await self._prune_room(
+                    keys=[*keys, f"{P}rooms", UPDATED, OPEN], args=[code]
+                )
+        games = 0
+        if games_older_than > float("-inf"):
+            old = await self.client.zrangebyscore(GAMES, "-inf", f"({games_older_than}")
+            for game_id in (as_text(g) for g in old):
+                room = await self.client.hget(GAME_ROOM, game_id)
+                async with self.client.pipeline(transaction=True) as pipe:
+                    pipe.delete(f"{P}game:{game_id}")
+                    if room is not None:
+                        pipe.zrem(f"{P}games:{as_text(room)}", game_id)
+                    pipe.zrem(GAMES, game_id)
+                    pipe.hdel(GAME_ROOM, game_id)
+                    await pipe.execute()
+                games += 1
+        return rooms, games
+
+    async def _index_older_keys(self) -> None:
+        """Rooms and finished games written before retention had its indexes get into them:
+        a room as of its creation, a game as of its end."""
+        codes = await self.room_codes()
+        if codes:
+            scores = await self.client.zmscore(UPDATED, codes)
+            missing = [c for c, score in zip(codes, scores, strict=True) if score is None]
+            for code in missing:
+                raw = await self.client.get(f"{P}room:{code}")
+                if raw is not None:
+                    await self.client.zadd(UPDATED, {code: float(orjson.loads(raw)["created"])})
+        async for key in self.client.scan_iter(match=f"{P}games:*", count=500):
+            code = as_text(key)[len(f"{P}games:") :]
+            kept: list[Any] = list(await self.client.zrange(key, 0, -1, withscores=True))
+            for game_id, finished in kept:
+                if await self.client.zadd(GAMES, {as_text(game_id): float(finished)}, nx=True):
+                    await self.client.hset(GAME_ROOM, as_text(game_id), code)
 
     async def close(self) -> None:
         for code in list(self.tokens):

@@ -53,8 +53,8 @@ class Rooms:
         (`rate_limited`) until its allowance refills."""
         self.check_guesser(address)
         room = self.get(code) or await self.reopen(code)
-        if room is None:
-            self.guesses.failed(address)
+        if room is None and not (self.cluster is not None and await self.cluster.exists(code)):
+            self.guesses.failed(address)  # (a room another process runs is no guess)
         return room
 
     async def reopen(self, code: str) -> Room | None:
@@ -138,6 +138,10 @@ class Rooms:
             raise refuse("rate_limited", "Too many rooms opened from this address.")
         for _ in range(20):
             code = self._fresh_code()
+            if creator and self.cluster is not None:  # the allowance holds across processes
+                limit = self.settings.max_rooms_per_address
+                if not await self.cluster.claim_room(creator, code, limit):
+                    raise refuse("rate_limited", "Too many rooms opened from this address.")
             record = RoomRecord(
                 code=code,
                 host_token=new_token(),
@@ -151,6 +155,8 @@ class Rooms:
                 await self.store.create_room(record)
                 break
             except KeyError:  # a closed room's code, still kept in the store: pick another
+                if creator and self.cluster is not None:
+                    await self.cluster.unclaim_room(creator, code)
                 continue
         else:
             raise RuntimeError("no free room code")
@@ -234,6 +240,8 @@ class Rooms:
         self.discard(code)
         if self.cluster is not None:
             await self.cluster.dropped(code)
+            if room.record.creator:
+                await self.cluster.unclaim_room(room.record.creator, code)
         if room.record.creator:
             self.created_by[room.record.creator] -= 1
 

@@ -1,0 +1,337 @@
+"""Redis mode closes what one process did alone: retention, a room's summary read on any process,
+the abuse limits across processes, a patch published once per room and process, rooms whose
+owner died adopted without waiting for a client, and a warning when Redis keeps no append-only
+file. Against a real redis-server, in this process where it can be, else with real
+`peanutclub serve --redis` processes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+import urllib.error
+import urllib.request
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+import redis
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from peanutclub.server.clock import ManualClock
+from peanutclub.server.cluster import Cluster
+from peanutclub.server.redis_store import P, RedisStore
+from peanutclub.server.rooms import DAY, Rooms
+from peanutclub.server.settings import Settings
+from peanutclub.server.store import LogEntry, RoomRecord
+from tests.persistence.procs import WAIT, drive, free_port, run, seat_players, wait_any
+from tests.scaleout.nodes import PACE, Keeper, Node, RedisServer
+
+
+@pytest.fixture(scope="module")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
+    server = RedisServer(free_port(), tmp_path_factory.mktemp("redis-mode") / "redis.log")
+    yield server.start()
+    server.stop()
+
+
+@dataclass
+class LimitedNode(Node):
+    """A node with settings of its own in its environment."""
+
+    extra: dict[str, str] | None = None
+
+    def environment(self) -> dict[str, str]:
+        return {**super().environment(), **(self.extra or {})}
+
+
+@pytest.fixture
+def nodes(tmp_path: Path, redis_server: RedisServer, request: pytest.FixtureRequest) -> Any:
+    redis_server.client().flushdb()
+    extra = getattr(request, "param", None)
+    started: list[LimitedNode] = []
+    try:
+        for i in range(3):
+            node = LimitedNode(
+                tmp_path / f"unused-{i}.db",
+                free_port(),
+                tmp_path / f"node-{i}.log",
+                redis_url=redis_server.url,
+                extra=extra,
+            )
+            started.append(node.start())
+        yield started
+    finally:
+        for node in started:
+            node.stop()
+
+
+def get(node: Node, path: str) -> tuple[int, Any]:
+    try:
+        with urllib.request.urlopen(f"{node.base}{path}", timeout=WAIT) as res:
+            body = res.read()
+            return res.status, json.loads(body) if path.startswith("/api") else body
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"null")
+
+
+def eventually(check: Any, timeout: float = WAIT) -> Any:
+    """`check()`'s first true value, trying again for up to `timeout` seconds."""
+    end = time.monotonic() + timeout
+    while True:
+        found = check()
+        if found or time.monotonic() > end:
+            return found
+        time.sleep(0.05)
+
+
+# ---------------------------------------------------------------------- retention
+
+
+def test_retention_deletes_old_rooms_and_games_but_none_in_use(redis_server: RedisServer) -> None:
+    async def scenario() -> None:
+        store = RedisStore.connect(redis_server.url, "pruner")
+        client = store.client
+        await client.flushdb()
+        now = time.time()
+        for code, created in (("OLDR", now - 40 * DAY), ("USED", now - 40 * DAY), ("NEWR", now)):
+            await store.create_room(RoomRecord(code, "h", created, {}))
+        await store.create_room(RoomRecord("SEEN", "h", now - 40 * DAY, {}))
+        await store.acquire("SEEN", 60_000)  # a process runs it: old, but in use
+        await store.append("SEEN", LogEntry(1, "seat", {}))
+        # A room written before retention had its index: only its record and its code.
+        record = {"code": "PREV", "host_token": "h", "created": now - 50 * DAY, "settings": {}}
+        await client.set(f"{P}room:PREV", orjson.dumps(record))
+        await client.sadd(f"{P}rooms", "PREV")
+        await store.save_game("OLDR-1-1", "OLDR", {"seed": 1})
+        await store.save_game("NEWR-1-1", "NEWR", {"seed": 2})
+        await client.zadd(f"{P}games", {"OLDR-1-1": now - 400 * DAY})  # ended long ago
+        await client.zadd(f"{P}games:OLDR", {"OLDR-1-1": now - 400 * DAY})
+
+        settings = Settings(keep_rooms_days=30, keep_games_days=365)
+        rooms = Rooms(settings, store, ManualClock(now))
+        assert await store.prune(
+            rooms_older_than=now - 30 * DAY, games_older_than=now - 365 * DAY, keep=["USED"]
+        ) == (2, 1)
+        assert await store.room_codes() == ["NEWR", "SEEN", "USED"]
+        for gone in ("room:OLDR", "log:OLDR", "seq:OLDR", "epoch:OLDR", "room:PREV"):
+            assert not await client.exists(P + gone), gone
+        assert await store.load_game("OLDR-1-1") is None
+        assert [g.id for g in await store.games_of("NEWR")] == ["NEWR-1-1"]
+        # The server's own pass, as the sweeper runs it daily: the same rule from its settings.
+        rooms.clock.now += 31 * DAY  # type: ignore[attr-defined]
+        await store.release("SEEN")
+        assert (await rooms.prune())[0] == 3
+        assert await store.room_codes() == []
+        await store.close()
+
+    run(scenario())
+
+
+# ---------------------------------------------------------------------- summaries on any process
+
+
+def test_a_summary_read_on_any_process_shows_who_is_connected(nodes: list[Node]) -> None:
+    room = nodes[0].create_room(**PACE)
+    code = room["code"]
+
+    async def scenario() -> None:
+        players = await seat_players(list(nodes[:2]), code, room["host_token"], ["Ann", "Bob"])
+        tv = Keeper("tv")
+        await tv.connect(nodes[2], code, {"type": "watch"})
+
+        def seen_everywhere() -> bool:
+            for node in nodes:
+                status, summary = get(node, f"/api/rooms/{code}")
+                connected = [p["connected"] for p in summary["players"]]
+                if status != 200 or connected != [True, True] or summary["watchers"] != 1:
+                    return False
+            return True
+
+        assert await asyncio.to_thread(eventually, seen_everywhere, 5.0)
+        await players[1].close()
+
+        def bob_away() -> bool:
+            _, summary = get(nodes[2], f"/api/rooms/{code}")
+            return [p["connected"] for p in summary["players"]] == [True, False]
+
+        assert await asyncio.to_thread(eventually, bob_away, 5.0)
+        # The room's pages and QR code are served by any process too.
+        for path in (f"/r/{code}", f"/r/{code}/tv", f"/r/{code}/qr.svg"):
+            assert get(nodes[1], path)[0] == 200, path
+        for p in (players[0], tv):
+            await p.close()
+
+    run(scenario())
+
+
+# ---------------------------------------------------------------------- limits across processes
+
+LIMITS = {
+    "PEANUTCLUB_MAX_ROOMS_PER_ADDRESS": "2",
+    "PEANUTCLUB_MAX_CONNECTIONS_PER_ROOM": "3",
+}
+
+
+async def watcher(node: Node, code: str) -> Any:
+    """A TV's socket, welcomed; or the `error` frame and close code it was turned away with."""
+    ws = await connect(f"{node.ws_base}/ws/{code}", open_timeout=WAIT)
+    await ws.send('{"type": "watch"}')
+    first = json.loads(await asyncio.wait_for(ws.recv(), WAIT))
+    if first["type"] == "welcome":
+        return ws
+    with pytest.raises(ConnectionClosed) as closed:
+        await asyncio.wait_for(ws.recv(), WAIT)
+    assert closed.value.rcvd is not None
+    return first["code"], closed.value.rcvd.code
+
+
+@pytest.mark.parametrize("nodes", [LIMITS], indirect=True)
+def test_the_abuse_limits_hold_across_processes(nodes: list[Node]) -> None:
+    codes = [nodes[0].create_room()["code"], nodes[1].create_room()["code"]]
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        nodes[2].create_room()
+    assert refused.value.code == 429
+    assert json.loads(refused.value.read())["code"] == "rate_limited"
+
+    async def scenario() -> None:
+        code = codes[0]
+        inside = [await watcher(node, code) for node in nodes]  # one per process: 3, the limit
+        assert all(not isinstance(ws, tuple) for ws in inside)
+        assert await watcher(nodes[1], code) == ("room_full", 1013)
+        await inside[2].close()
+        back = await eventually_async(lambda: watcher(nodes[1], code))
+        for ws in (*inside[:2], back):
+            await ws.close()
+
+    run(scenario())
+
+
+async def eventually_async(attempt: Any) -> Any:
+    """An attempt's first result that is not a refusal, trying again for a few seconds."""
+    end = time.monotonic() + 5
+    while True:
+        result = await attempt()
+        if not isinstance(result, tuple) or time.monotonic() > end:
+            return result
+        await asyncio.sleep(0.05)
+
+
+# ---------------------------------------------------------------------- one patch per room
+
+
+def test_a_patch_is_published_once_per_room_and_process(
+    nodes: list[Node], redis_server: RedisServer
+) -> None:
+    """Three seats on one relaying process: each patch crosses Redis once, naming all three."""
+    room = nodes[0].create_room(seed=7, **PACE)
+    code = room["code"]
+    spy = redis_server.client().pubsub()
+    spy.psubscribe(f"{P}out:*")
+
+    async def scenario() -> list[Keeper]:
+        servers = [nodes[0], nodes[1], nodes[1], nodes[1]]
+        names = ["Ann", "Bob", "Cat", "Dan"]
+        table = await seat_players(servers, code, room["host_token"], names, Keeper)
+        host, relayed = table[0], table[1:]
+        await host.send(type="start")
+        await wait_any(table, lambda: all(p.view and p.view["phase"] != "lobby" for p in table))
+        await drive(table, until_round=2)
+        for p in table:
+            await p.close()
+        return relayed
+
+    relayed = run(scenario())
+    patches: Counter[int] = Counter()
+    named: set[int] = set()
+    while (message := spy.get_message(timeout=0.2)) is not None:
+        if message["type"] != "pmessage":
+            continue
+        cids, body = message["data"].split(b"\n", 1)
+        if body.startswith(b'F{"type":"patch"'):
+            seq = json.loads(body[1:])["seq"]
+            patches[seq] += 1
+            named.add(len(cids.split(b" ")))
+    assert patches, "no patch reached the relaying process"
+    assert set(patches.values()) == {1}, patches  # once per patch, not once per client
+    assert named == {3}
+    # and every relayed client had every one of them
+    for p in relayed:
+        assert set(patches) <= set(p.seqs), p.name
+
+
+# ---------------------------------------------------------------------- adoption
+
+
+def test_a_room_whose_owner_died_is_adopted_with_no_client_anywhere(
+    nodes: list[Node], redis_server: RedisServer
+) -> None:
+    client: redis.Redis = redis_server.client()
+    room = nodes[0].create_room(**PACE)
+    code = room["code"]
+    first = client.get(f"{P}lease:{code}")
+    assert first is not None
+    nodes[0].kill()
+
+    def holder() -> bytes | None:
+        token = client.get(f"{P}lease:{code}")
+        return token if token not in (None, first) else None  # type: ignore[return-value]
+
+    taken = eventually(holder, 5.0)
+    assert taken is not None, "no live process took the room"
+    assert taken.split(b":", 1)[0] == b"2"  # a new epoch: a take-over, not the old lease
+    status, summary = get(nodes[1], f"/api/rooms/{code}")
+    assert status == 200 and summary["code"] == code
+
+
+def test_a_room_closed_for_idleness_is_not_adopted(redis_server: RedisServer) -> None:
+    async def scenario() -> list[str]:
+        store = RedisStore.connect(redis_server.url, "idle")
+        await store.client.flushdb()
+        await store.create_room(RoomRecord("IDLE", "h", time.time(), {}))
+        await store.acquire("IDLE", 60_000)
+        await store.closed("IDLE")  # the sweeper closed it: its owner gives it back
+        await store.release("IDLE")
+        orphans = await store.orphans()
+        await store.close()
+        return orphans
+
+    assert run(scenario()) == []
+
+
+# ---------------------------------------------------------------------- durability warning
+
+
+def test_the_server_warns_when_redis_keeps_no_append_only_file(
+    redis_server: RedisServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def durable() -> bool:
+        store = RedisStore.connect(redis_server.url, "warn")
+        cluster = Cluster(Rooms(Settings(), store, ManualClock(0)), store, 1000)
+        try:
+            return await cluster.warn_unless_durable()
+        finally:
+            await store.close()
+
+    client = redis_server.client()
+    with caplog.at_level(logging.WARNING, logger="peanutclub.server.cluster"):
+        assert not run(durable())  # the test server runs with --appendonly no
+    assert any("appendonly" in r.getMessage() for r in caplog.records)
+    caplog.clear()
+    client.config_set("appendonly", "yes")
+    try:
+        with caplog.at_level(logging.WARNING, logger="peanutclub.server.cluster"):
+            assert run(durable())
+        assert not caplog.records
+    finally:
+        client.config_set("appendonly", "no")
+
+
+def test_a_server_started_on_such_a_redis_says_so_in_its_log(nodes: list[Node]) -> None:
+    assert "appendonly" in nodes[0].log.read_text()
