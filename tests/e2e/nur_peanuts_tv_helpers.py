@@ -22,7 +22,11 @@ WATCH_MARKS = """() => {
   window.__marks = {};
   window.__said = [];
   window.__walk = [];
+  window.__flashed = [];
   const look = () => {
+    for (const el of document.querySelectorAll(".piece.flash")) {
+      if (!window.__flashed.includes(el.dataset.piece)) window.__flashed.push(el.dataset.piece);
+    }
     for (const el of document.querySelectorAll(".piece.moving")) {
       const last = window.__walk[window.__walk.length - 1];
       const field = Number(el.dataset.field);
@@ -32,8 +36,7 @@ WATCH_MARKS = """() => {
     }
     const live = document.getElementById("live").textContent;
     if (live && window.__said[window.__said.length - 1] !== live) window.__said.push(live);
-    for (const [name, sel] of [["moving", ".piece.moving"], ["flash", ".piece.flash"],
-                               ["dice", ".np-board .dice"]]) {
+    for (const [name, sel] of [["moving", ".piece.moving"], ["dice", ".np-board .dice"]]) {
       if (document.querySelector(sel)) window.__marks[name] = true;
     }
   };
@@ -92,6 +95,12 @@ def watch_marks(page: Page) -> None:
 def marks(page: Page) -> dict[str, bool]:
     seen: dict[str, bool] = page.evaluate("() => window.__marks || {}")
     return seen
+
+
+def flashed(page: Page) -> set[str]:
+    """The pieces drawn flashing (bumped) since `watch_marks`."""
+    ids: list[str] = page.evaluate("() => window.__flashed || []")
+    return set(ids)
 
 
 def walked(page: Page, piece: str) -> list[int]:

@@ -18,6 +18,7 @@ from nur_peanuts_tv_helpers import (
     add_bots,
     board_pieces,
     create_room,
+    flashed,
     keep,
     marks,
     resize,
@@ -51,7 +52,7 @@ def paid(state: dict[str, Any]) -> list[tuple[str, str, str]]:
 
 
 def test_a_round_of_bots_on_the_tv_board(browser: Any, base_url: str, shots: Path) -> None:
-    room = create_room(base_url, seed=11, **ROUND_PACE)
+    room = create_room(base_url, seed=14, **ROUND_PACE)
     tv = tv_page(browser, base_url, room, TV_FULL)
     still = tv_page(browser, base_url, room, TV_SMALL, still=True)
     line = Line(base_url, room["code"], {"type": "watch"})
@@ -105,11 +106,12 @@ def test_a_round_of_bots_on_the_tv_board(browser: Any, base_url: str, shots: Pat
     assert any(all(a in line for a in amounts) for line in spoken), spoken
 
     # A throw walked its piece along the track on the TV, never on the screen without motion;
-    # a bumped piece flashed, if the round bumped one.
+    # every bumped piece flashed on both.
     assert marks(tv).get("moving") and marks(tv).get("dice")
     assert not marks(still).get("moving") and marks(still).get("dice")
-    if any(e["type"] == "bumped" for e in line.events):
-        assert marks(tv).get("flash")
+    bumped = {e["piece"] for e in line.events if e["type"] == "bumped"}
+    assert bumped, "this seed's first round bumps pieces"
+    assert flashed(tv) == bumped and flashed(still) == bumped
 
     assert fits_screen(tv) and fits_screen(still)
     keep(tv, shots, "nur-peanuts-tv-round-over-1920x1080")
@@ -119,6 +121,7 @@ def test_a_round_of_bots_on_the_tv_board(browser: Any, base_url: str, shots: Pat
     still.click("button.lang")
     expect(still.locator(".tv-round")).to_have_text("Manche 1")
     expect(still.locator(".pay-list")).to_contain_text("paie")
+    expect(still.locator("#live")).to_have_attribute("lang", "fr")
     line.close()
     expect_no_js_errors(tv, still)
 
