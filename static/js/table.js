@@ -1,9 +1,14 @@
-// What every game's table (a TV) says to its room: it watches, as the room's host when this
-// browser holds the room's host token (the landing page keeps it for the room it created), and
-// sends the host's controls, saying so when it cannot.
+// What every game's table (a TV) shares: it watches its room, as the room's host when this
+// browser holds the room's host token (the landing page keeps it for the room it created), sends
+// the host's controls (saying so when it cannot), and shows, before its game's own table, the
+// words while connecting and the lobby (the room code and where phones join beside the players).
+import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { inLobby } from "./state.js";
 import { hostToken } from "./store.js";
 import { toast } from "./ui/feedback.js";
+import { joinPanel } from "./ui/reach.js";
+import { lobbyView } from "./ui/lobby.js";
 
 /** The handshake of a table: `watch`, with the host token if this browser holds it. */
 export function watchHello(code) {
@@ -19,4 +24,18 @@ export function sender(conn) {
     const c = conn();
     if (!c || c.send(msg) === null) toast(t("conn.reconnecting"), "error");
   };
+}
+
+/** What the TV shows: `table(state)` once the game has begun, else the lobby or the wait.
+ * ctx is the lobby's (static/js/ui/lobby.js); `reach` what reachOf/loadReach know. */
+export function screen(ctx, reach, code, table) {
+  const state = ctx.state;
+  if (!state) return h("p.tv-wait", { text: t("conn.connecting") });
+  if (!inLobby(state)) return table(state);
+  return h(
+    "div.tv-lobby",
+    null,
+    h("section.tv-join", null, h("p.tv-label", { text: t("lobby.code") }), h("p.tv-code", { text: code }), joinPanel(reach, code)),
+    lobbyView(ctx),
+  );
 }

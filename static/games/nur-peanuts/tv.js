@@ -6,12 +6,12 @@
 import { h, mount, byId } from "/static/js/dom.js";
 import { init, t, errorText, langButton, onChange } from "/static/js/i18n.js";
 import { connect } from "/static/js/net.js";
-import { inLobby, seatName } from "/static/js/state.js";
-import { watchHello, sender } from "/static/js/table.js";
-import { reachOf, loadReach, joinPanel, footLink } from "/static/js/ui/reach.js";
+import { seatName } from "/static/js/state.js";
+import { watchHello, sender, screen } from "/static/js/table.js";
+import { reachOf, loadReach, footLink } from "/static/js/ui/reach.js";
 import { toast, announce, reannounce, showStatus } from "/static/js/ui/feedback.js";
 import { startTicker, tick } from "/static/js/ui/ticker.js";
-import { lobbyView, settingsRefusal } from "/static/js/ui/lobby.js";
+import { settingsRefusal } from "/static/js/ui/lobby.js";
 import { game } from "/static/js/games.js";
 import { boardView, placePieces, pathOf, fitted } from "./ui/board.js";
 import { diceView } from "./ui/dice.js";
@@ -73,15 +73,6 @@ function onState(state, events) {
     announce(words(), words);
   }
   render();
-}
-
-function lobby(ctx) {
-  return h(
-    "div.tv-lobby",
-    null,
-    h("section.tv-join", null, h("p.tv-label", { text: t("lobby.code") }), h("p.tv-code", { text: code }), joinPanel(reach, code)),
-    lobbyView(ctx),
-  );
 }
 
 /** Whose decision the clock is counting down, if anyone's. */
@@ -247,11 +238,7 @@ function footer(state) {
 function render() {
   const state = app.state;
   const ctx = { state, me: null, host: app.host, ui: app.ui, send, rerender: render, game: about };
-  let content;
-  if (!state) content = h("p.tv-wait", { text: t("conn.connecting") });
-  else if (inLobby(state)) content = lobby(ctx);
-  else content = table(state);
-  mount(byId("app"), content);
+  mount(byId("app"), screen(ctx, reach, code, table));
   placePieces(byId("app"));
   mount(byId("foot"), ...footer(state));
   tick();
