@@ -186,14 +186,18 @@ async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
     rooms.connections_by[address] += 1
     rooms.connections_in[room_code] += 1
     cluster = rooms.cluster
-    if cluster is not None and not await cluster.admit(
-        room_code, settings.max_connections_per_room
-    ):  # the room's connections on every process together
-        uncount(rooms, address, room_code)
-        await turn_away(
-            websocket, "room_full", "This room has too many viewers.", 1013, "room full"
-        )
-        return
+    if cluster is not None:  # the room's connections on every process together
+        try:
+            admitted = await cluster.admit(room_code, settings.max_connections_per_room)
+        except BaseException:
+            uncount(rooms, address, room_code)
+            raise
+        if not admitted:
+            uncount(rooms, address, room_code)
+            await turn_away(
+                websocket, "room_full", "This room has too many viewers.", 1013, "room full"
+            )
+            return
     connection = Connection(websocket, settings.send_queue_limit)
     link.attach(connection)
     writer = asyncio.get_running_loop().create_task(connection.write_forever())
