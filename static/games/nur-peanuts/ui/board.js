@@ -187,6 +187,30 @@ export function boardView(state, opts = {}) {
     h("svg:circle", { class: "ring-line", r: RING.track }),
     h("svg:g", { class: "pieces" }, placed(state, o.moving).map((spot) => pieceView(state, spot, o))),
     o.centre ? h("svg:g", { class: "centre" }, o.centre) : null,
+    o.small ? null : legend(),
+  );
+}
+
+/** What the rings are, in the corner below the ring's left: a swatch and a word each. */
+function legend() {
+  const rows = [
+    ["start", t("table.legend_start")],
+    ["track", t("table.legend_track")],
+    ["parking", t("table.legend_parking")],
+    ["bank", t("table.legend_bank")],
+  ];
+  return h(
+    "svg:g",
+    { class: "legend", "aria-hidden": "true" },
+    rows.map(([kind, word], i) =>
+      h(
+        "svg:g",
+        { transform: `translate(${-SIZE + 4} ${SIZE - 114 + i * 28})` },
+        h("svg:rect", { width: 20, height: 20, rx: 4, class: `swatch ${kind}` }),
+        kind === "bank" ? h("svg:rect", { width: 20, height: 20, rx: 4, class: "swatch hatch" }) : null,
+        h("svg:text", { x: 27, y: 16, "font-size": 19, class: "legend-word", text: word }),
+      ),
+    ),
   );
 }
 
