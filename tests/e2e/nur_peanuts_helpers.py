@@ -84,12 +84,15 @@ def play_once(page: Page, dice: str = "two_white", rerolls: int = 0) -> str | No
     return todo
 
 
-def wait_for_something_to_do(page: Page, seconds: float = 10) -> str:
-    """Wait until the page offers a decision (or the game is over: "over")."""
+def wait_for_something_to_do(page: Page, seconds: float = 10, look: str | None = None) -> str:
+    """Wait until the page offers a decision (or the game is over: "over"; or, when given, an
+    element matching `look` shows: "look")."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         if page.locator(".np-over").count():
             return "over"
+        if look and page.locator(look).count():
+            return "look"
         todo = what_to_do(page)
         if todo:
             return todo

@@ -69,6 +69,7 @@ def test_a_whole_game_against_two_bots_played_from_the_phone(
     ana.select_option("#set-board", "random")
     ana.click("[data-key=save-settings]")
     expect(ana.locator(".settings-form .refused")).to_have_count(0)
+    ana.evaluate("scrollTo(0, 0)")
     keep(ana, shots, "nur-peanuts-phone-lobby-390x844")
     ana.evaluate(LISTEN)
     ana.click("[data-key=start]")
@@ -81,7 +82,7 @@ def test_a_whole_game_against_two_bots_played_from_the_phone(
     kept: set[str] = set()
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
-        todo = wait_for_something_to_do(ana, 20)
+        todo = wait_for_something_to_do(ana, 20, None if "result" in kept else ".np-result")
         if todo == "over":
             break
         if todo == "throw" and "turn" not in kept:
