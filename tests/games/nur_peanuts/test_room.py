@@ -44,6 +44,15 @@ async def seated(server: RunningServer, room: dict[str, Any]) -> tuple[Client, C
     return ana, bruno
 
 
+async def started(server: RunningServer) -> list[Client]:
+    """Ana (the host) and Bruno at a new table, the game started: both see the buying begin."""
+    ana, bruno = await seated(server, new_room(server))
+    await ana.send(type="start")
+    for client in (ana, bruno):
+        await client.until(state_in("buying"))
+    return [ana, bruno]
+
+
 def state_in(phase: str) -> Any:
     return lambda m: m["type"] == "state" and m["state"]["phase"] == phase
 
@@ -110,12 +119,8 @@ def test_purchases_are_applied_in_turn_and_refused_with_the_games_codes(
     server: RunningServer,
 ) -> None:
     async def body() -> None:
-        ana, bruno = await seated(server, new_room(server))
-        clients = [ana, bruno]
-        await ana.send(type="start")
-        await bruno.until(state_in("buying"))
-        await ana.until(state_in("buying"))
-        view = ana.view
+        clients = await started(server)
+        view = clients[0].view
         assert view is not None
         buyer = view["purchase"]["seat"]
         waiting = clients[1 - buyer]
@@ -141,9 +146,8 @@ def test_a_move_of_another_game_or_a_malformed_throw_is_a_bad_message(
     server: RunningServer,
 ) -> None:
     async def body() -> None:
-        ana, _ = await seated(server, new_room(server))
-        await ana.send(type="start")
-        await ana.until(state_in("buying"))
+        clients = await started(server)
+        ana = clients[0]
         for move in (
             {"type": "bid", "amount": 1, "currency": "dollars"},
             {"type": "move", "card": 1, "to": "foundation", "pile": None},
@@ -155,8 +159,11 @@ def test_a_move_of_another_game_or_a_malformed_throw_is_a_bad_message(
             await ana.error("bad_message")
         # The room and the connection survive: a good purchase still goes through.
         view = ana.view
-        assert view is not None
-        assert view["phase"] == "buying"
+        assert view is not None and view["phase"] == "buying"
+        buyer = clients[view["purchase"]["seat"]]
+        await buyer.send(type="buy", field=5)
+        bought = await buyer.until(lambda m: m["type"] == "state")
+        assert bought["state"]["board"][5]["owner"] == view["purchase"]["seat"]
 
     run(body())
 
@@ -165,13 +172,9 @@ def test_throws_and_parks_are_applied_or_refused_and_patches_rebuild_the_view(
     server: RunningServer,
 ) -> None:
     async def body() -> None:
-        ana, bruno = await seated(server, new_room(server))
-        clients = [ana, bruno]
-        await ana.send(type="start")
-        await bruno.until(state_in("buying"))
-        await ana.until(state_in("buying"))
+        clients = await started(server)
         await buy_all(clients)
-        view = ana.view
+        view = clients[0].view
         assert view is not None and view["phase"] == "turns"
         mover = view["turn"]["seat"]
         other = clients[1 - mover]
