@@ -1,10 +1,12 @@
 // A room's finished games of Nur Peanuts!, round by round: the first purchases, then each round
 // with the board as it ended (owners, every piece where it parked), everyone's cash and fields
-// at that moment, and every throw, park, bump, payment and purchase in words.
+// at that moment, the round's payments as arrows, and every throw, park, bump, payment and
+// purchase in words.
 import { h, mount, byId } from "/static/js/dom.js";
 import { init, t, errorText, langButton, onChange } from "/static/js/i18n.js";
 import { finishedGames } from "/static/js/finished.js";
 import { boardView, placePieces } from "./ui/board.js";
+import { paymentsView } from "./ui/payments.js";
 import { token } from "./ui/players.js";
 import { money, endText } from "./ui/format.js";
 import { describe } from "./ui/words.js";
@@ -44,6 +46,7 @@ function standings(table) {
 function stepView(data, step, g, i) {
   const table = tableOf(data, step);
   const title = titleOf(step);
+  const end = step.events.find((ev) => ev.type === "round_over");
   // Whose turn it is shows in the throw that follows: the turn itself is left out.
   const lines = step.events.filter((ev) => ev.type !== "turn").map((ev) => describe(ev, table)).filter(Boolean);
   return h(
@@ -62,6 +65,7 @@ function stepView(data, step, g, i) {
       h(
         "div.hist-events",
         null,
+        end ? paymentsView(table, end) : null,
         h("p.muted", { text: t("history.events", { n: lines.length }) }),
         h("ol.hist-lines", null, lines.map((text, k) => h("li", { "data-key": `l${k}`, text }))),
       ),
