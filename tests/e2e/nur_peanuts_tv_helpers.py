@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 from e2e_helpers import new_page, shot, store_host_token
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs" / "screenshots"
@@ -121,6 +121,14 @@ def board_pieces(page: Page) -> dict[str, tuple[int, str]]:
         "ps => ps.map(p => [p.dataset.piece, Number(p.dataset.field), p.dataset.place])"
     )
     return {piece: (field, place) for piece, field, place in rows}
+
+
+def arrows(scope: Page | Locator) -> list[tuple[str, str, str]]:
+    """The payment arrows drawn in `scope`: (from, to, amount) each, as their data says."""
+    rows = scope.locator(".pay-arrow").evaluate_all(
+        "as => as.map(a => [a.dataset.from, a.dataset.to, a.dataset.amount])"
+    )
+    return [(a, b, c) for a, b, c in rows]
 
 
 def view_pieces(state: dict[str, Any]) -> dict[str, tuple[int, str]]:

@@ -16,6 +16,7 @@ import pytest
 from e2e_helpers import expect_no_js_errors
 from nur_peanuts_tv_helpers import (
     add_bots,
+    arrows,
     board_pieces,
     create_room,
     flashed,
@@ -87,11 +88,9 @@ def test_a_round_of_bots_on_the_tv_board(browser: Any, base_url: str, shots: Pat
     # The last throw's dice, the round's payments as arrows, the start player marked.
     faces = ",".join(str(n) for n in state["last_throw"]["faces"])
     expect(tv.locator(".tv-board .dice")).to_have_attribute("data-faces", faces)
-    arrows = tv.locator(".pay-arrow").evaluate_all(
-        "as => as.map(a => [a.dataset.from, a.dataset.to, a.dataset.amount])"
-    )
-    assert [tuple(a) for a in arrows] == paid(state)
-    assert arrows, "this seed's first round makes someone pay"
+    drawn = arrows(tv)
+    assert drawn == paid(state)
+    assert drawn, "this seed's first round makes someone pay"
     starts = tv.locator(f".tv-player[data-seat='{state['start_player']}'] .mark.starts")
     expect(starts).to_be_visible()
     expect(tv.locator(".mark.starts")).to_have_count(1)
@@ -174,6 +173,8 @@ def test_the_end_and_its_winners_then_the_history_round_by_round(
     assert {p: (f, place) for p, f, place in pieces} == view_pieces(steps[1]["table"])
     moves = [e for e in steps[1]["events"] if e["type"] != "turn"]
     expect(first.locator(".hist-lines li")).to_have_count(len(moves))
+    (end,) = [e for e in moves if e["type"] == "round_over"]
+    assert arrows(first) == paid({"round_result": end})
     expect(tv.locator(".hist-result")).to_contain_text(names[0])
     keep(tv, shots, "nur-peanuts-history-1920x1080")
     expect_no_js_errors(tv)
