@@ -200,6 +200,13 @@ def test_the_turn_clock_throws_black_then_parks_for_a_person_who_left(
     expect(bruno.locator(".np-strip")).to_be_visible()
     bruno.context.close()  # Bruno leaves: the clock decides for him
     expect(ana.locator(".np-player.seat-1 .badge-away")).to_be_visible()
+    # Someone who comes late watches from their phone: the table, and nothing to press.
+    chloe = new_page(browser, PHONE_SMALL)
+    chloe.goto(room["join_url"])
+    expect(chloe.locator(".np-strip .np-cell")).to_have_count(24)
+    expect(chloe.locator(".np-players .np-player")).to_have_count(2)
+    expect(chloe.locator("main button")).to_have_count(0)
+    chloe.context.close()
     # Ana plays her own decisions from the page; Bruno's are the clock's.
     end = time.monotonic() + 30
     parked = ana.locator('.np-cell[aria-label*="Bruno\'s pawn parked"]')
