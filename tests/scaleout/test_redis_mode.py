@@ -14,6 +14,7 @@ import urllib.error
 import urllib.request
 from collections import Counter
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,13 +25,15 @@ import redis
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from peanutclub.games import find_game
 from peanutclub.server.clock import ManualClock
 from peanutclub.server.cluster import Cluster
-from peanutclub.server.redis_store import P, RedisStore
+from peanutclub.server.redis_store import P, RedisStore, as_text
 from peanutclub.server.rooms import DAY, Rooms
 from peanutclub.server.settings import Settings
 from peanutclub.server.store import LogEntry, RoomRecord
 from tests.persistence.procs import WAIT, drive, free_port, run, seat_players, wait_any
+from tests.persistence.test_wiring import FakeViewer
 from tests.scaleout.nodes import PACE, Keeper, Node, RedisServer
 
 
@@ -39,6 +42,12 @@ def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServ
     server = RedisServer(free_port(), tmp_path_factory.mktemp("redis-mode") / "redis.log")
     yield server.start()
     server.stop()
+
+
+LIMITS = {
+    "PEANUTCLUB_MAX_ROOMS_PER_ADDRESS": "2",
+    "PEANUTCLUB_MAX_CONNECTIONS_PER_ROOM": "3",
+}
 
 
 @dataclass
@@ -51,25 +60,48 @@ class LimitedNode(Node):
         return {**super().environment(), **(self.extra or {})}
 
 
-@pytest.fixture
-def nodes(tmp_path: Path, redis_server: RedisServer, request: pytest.FixtureRequest) -> Any:
-    redis_server.client().flushdb()
-    extra = getattr(request, "param", None)
-    started: list[LimitedNode] = []
+def started_nodes(
+    tmp: Path, redis_server: RedisServer, count: int, extra: dict[str, str] | None = None
+) -> list[LimitedNode]:
+    made = [
+        LimitedNode(
+            tmp / f"unused-{i}.db",
+            free_port(),
+            tmp / f"node-{i}.log",
+            redis_url=redis_server.url,
+            extra=extra,
+        )
+        for i in range(count)
+    ]
+    with ThreadPoolExecutor(count) as pool:  # they start side by side
+        futures = [pool.submit(node.start) for node in made]
     try:
-        for i in range(3):
-            node = LimitedNode(
-                tmp_path / f"unused-{i}.db",
-                free_port(),
-                tmp_path / f"node-{i}.log",
-                redis_url=redis_server.url,
-                extra=extra,
-            )
-            started.append(node.start())
-        yield started
-    finally:
-        for node in started:
+        return [future.result() for future in futures]
+    except BaseException:
+        for node in made:
             node.stop()
+        raise
+
+
+@pytest.fixture(scope="module")
+def nodes(tmp_path_factory: pytest.TempPathFactory, redis_server: RedisServer) -> Any:
+    """Three processes shared by this module's tests, each test with rooms of its own (the
+    last one kills the first process)."""
+    started = started_nodes(tmp_path_factory.mktemp("nodes"), redis_server, 3)
+    yield started
+    for node in started:
+        node.stop()
+
+
+@pytest.fixture
+def limited_nodes(tmp_path: Path, redis_server: RedisServer) -> Any:
+    client = redis_server.client()
+    for key in client.scan_iter(f"{P}created:*"):  # rooms other tests opened from here
+        client.delete(key)
+    started = started_nodes(tmp_path, redis_server, 2, LIMITS)
+    yield started
+    for node in started:
+        node.stop()
 
 
 def get(node: Node, path: str) -> tuple[int, Any]:
@@ -173,11 +205,6 @@ def test_a_summary_read_on_any_process_shows_who_is_connected(nodes: list[Node])
 
 # ---------------------------------------------------------------------- limits across processes
 
-LIMITS = {
-    "PEANUTCLUB_MAX_ROOMS_PER_ADDRESS": "2",
-    "PEANUTCLUB_MAX_CONNECTIONS_PER_ROOM": "3",
-}
-
 
 async def watcher(node: Node, code: str) -> Any:
     """A TV's socket, welcomed; or the `error` frame and close code it was turned away with."""
@@ -192,18 +219,20 @@ async def watcher(node: Node, code: str) -> Any:
     return first["code"], closed.value.rcvd.code
 
 
-@pytest.mark.parametrize("nodes", [LIMITS], indirect=True)
-def test_the_abuse_limits_hold_across_processes(nodes: list[Node]) -> None:
+def test_the_abuse_limits_hold_across_processes(limited_nodes: list[Node]) -> None:
+    nodes = limited_nodes
     codes = [nodes[0].create_room()["code"], nodes[1].create_room()["code"]]
     with pytest.raises(urllib.error.HTTPError) as refused:
-        nodes[2].create_room()
+        nodes[0].create_room()  # its third: one here, one on the other process
     assert refused.value.code == 429
     assert json.loads(refused.value.read())["code"] == "rate_limited"
 
     async def scenario() -> None:
         code = codes[0]
-        inside = [await watcher(node, code) for node in nodes]  # one per process: 3, the limit
+        # 3, the limit: one on the room's own process, two on the other
+        inside = [await watcher(node, code) for node in (nodes[0], nodes[1], nodes[1])]
         assert all(not isinstance(ws, tuple) for ws in inside)
+        assert await watcher(nodes[0], code) == ("room_full", 1013)
         assert await watcher(nodes[1], code) == ("room_full", 1013)
         await inside[2].close()
         back = await eventually_async(lambda: watcher(nodes[1], code))
@@ -266,45 +295,6 @@ def test_a_patch_is_published_once_per_room_and_process(
         assert set(patches) <= set(p.seqs), p.name
 
 
-# ---------------------------------------------------------------------- adoption
-
-
-def test_a_room_whose_owner_died_is_adopted_with_no_client_anywhere(
-    nodes: list[Node], redis_server: RedisServer
-) -> None:
-    client: redis.Redis = redis_server.client()
-    room = nodes[0].create_room(**PACE)
-    code = room["code"]
-    first = client.get(f"{P}lease:{code}")
-    assert first is not None
-    nodes[0].kill()
-
-    def holder() -> bytes | None:
-        token = client.get(f"{P}lease:{code}")
-        return token if token not in (None, first) else None  # type: ignore[return-value]
-
-    taken = eventually(holder, 5.0)
-    assert taken is not None, "no live process took the room"
-    assert taken.split(b":", 1)[0] == b"2"  # a new epoch: a take-over, not the old lease
-    status, summary = get(nodes[1], f"/api/rooms/{code}")
-    assert status == 200 and summary["code"] == code
-
-
-def test_a_room_closed_for_idleness_is_not_adopted(redis_server: RedisServer) -> None:
-    async def scenario() -> list[str]:
-        store = RedisStore.connect(redis_server.url, "idle")
-        await store.client.flushdb()
-        await store.create_room(RoomRecord("IDLE", "h", time.time(), {}))
-        await store.acquire("IDLE", 60_000)
-        await store.closed("IDLE")  # the sweeper closed it: its owner gives it back
-        await store.release("IDLE")
-        orphans = await store.orphans()
-        await store.close()
-        return orphans
-
-    assert run(scenario()) == []
-
-
 # ---------------------------------------------------------------------- durability warning
 
 
@@ -335,3 +325,63 @@ def test_the_server_warns_when_redis_keeps_no_append_only_file(
 
 def test_a_server_started_on_such_a_redis_says_so_in_its_log(nodes: list[Node]) -> None:
     assert "appendonly" in nodes[0].log.read_text()
+
+
+# ---------------------------------------------------------------------- adoption
+
+
+def test_a_room_whose_owner_died_is_adopted_with_no_client_anywhere(
+    nodes: list[Node], redis_server: RedisServer
+) -> None:
+    client: redis.Redis = redis_server.client()
+    room = nodes[0].create_room(**PACE)
+    code = room["code"]
+    first = client.get(f"{P}lease:{code}")
+    assert first is not None
+    nodes[0].kill()
+
+    def holder() -> bytes | None:
+        token = client.get(f"{P}lease:{code}")
+        return token if token not in (None, first) else None  # type: ignore[return-value]
+
+    taken = eventually(holder, 5.0)
+    assert taken is not None, "no live process took the room"
+    assert taken.split(b":", 1)[0] == b"2"  # a new epoch: a take-over, not the old lease
+    status, summary = get(nodes[1], f"/api/rooms/{code}")
+    assert status == 200 and summary["code"] == code
+
+
+def test_a_room_closed_for_idleness_is_not_adopted_but_one_given_back_is(
+    redis_server: RedisServer,
+) -> None:
+    """The sweeper closes a room nobody came to: it leaves `open` before its lease is given
+    back, so no process adopts it; a room given back by a process shutting down is adopted."""
+
+    async def scenario() -> dict[str, Any]:
+        store = RedisStore.connect(redis_server.url, "idle")
+        clock = ManualClock(time.time())
+        rooms = Rooms(Settings(room_idle_ttl_seconds=60), store, clock)
+        rooms.cluster = Cluster(rooms, store, 60_000)
+        idle = await rooms.create(find_game("peanut-club"), {}, creator="10.1.1.1")
+        kept = await rooms.create(find_game("peanut-club"), {}, creator="10.1.1.1")
+        seen: dict[str, Any] = {"idle": idle.code, "kept": kept.code}
+        seen["open"] = [as_text(c) for c in await store.client.zrange(f"{P}open", 0, -1)]
+        clock.now += 30
+        await kept.watch(FakeViewer(), None, None)  # someone is here: it stays
+        clock.now += 31
+        await rooms.sweep()
+        assert rooms.get(idle.code) is None and rooms.get(kept.code) is kept
+        seen["after sweep"] = await store.orphans(1000)
+        created = await store.client.smembers(f"{P}created:10.1.1.1")
+        seen["created"] = sorted(as_text(c) for c in created)
+        await rooms.cluster.close()  # shutting down: the rooms it runs are given back
+        seen["after close"] = await store.orphans(1000)
+        await store.close()
+        return seen
+
+    seen = run(scenario())
+    idle, kept = seen["idle"], seen["kept"]
+    assert {idle, kept} <= set(seen["open"])
+    assert idle not in seen["after sweep"] and kept not in seen["after sweep"]
+    assert idle not in seen["after close"] and kept in seen["after close"]
+    assert seen["created"] == [kept]  # the closed room no longer counts for its creator
