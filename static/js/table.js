@@ -39,3 +39,17 @@ export function screen(ctx, reach, code, table) {
     lobbyView(ctx),
   );
 }
+
+/** For the host during a game: a button that hands an away player's seat to a bot (for a
+ * game's list of players; null for anyone present or already played by a bot). */
+export function botHandover(send, level = "normal") {
+  return (p) =>
+    p.connected === false && !p.bot
+      ? h("button.small", {
+          type: "button",
+          "data-key": `to-bot-${p.seat}`,
+          onclick: () => send({ type: "add_bot", level, seat: p.seat }),
+          text: t("host.to_bot", { name: p.name || `#${p.seat + 1}` }),
+        })
+      : null;
+}

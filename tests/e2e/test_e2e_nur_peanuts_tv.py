@@ -237,5 +237,14 @@ def test_a_persons_turn_on_the_clock_and_their_throw_walked_field_by_field(
     ana.send({"type": "park"})
     expect(mine).to_have_attribute("data-place", "parking")
     expect(mine).to_have_attribute("data-field", str(throw["to"]))
+
+    # Ana leaves: the host hands her seat to a bot from the TV, and the table says so.
     ana.close()
+    handover = tv.locator(f"[data-key=to-bot-{me}]")
+    expect(handover).to_be_visible()
+    keep(tv, shots, "nur-peanuts-tv-away-1920x1080")
+    handover.click()
+    expect(tv.locator(f".tv-player[data-seat='{me}'] .badge-bot")).to_be_visible()
+    expect(handover).to_have_count(0)
+    expect(tv.locator(".recent-list")).to_contain_text("A bot now plays for Ana")
     expect_no_js_errors(tv)

@@ -7,7 +7,7 @@ import { h, mount, byId } from "/static/js/dom.js";
 import { init, t, errorText, langButton, onChange } from "/static/js/i18n.js";
 import { connect } from "/static/js/net.js";
 import { seatName } from "/static/js/state.js";
-import { watchHello, sender, screen } from "/static/js/table.js";
+import { watchHello, sender, screen, botHandover } from "/static/js/table.js";
 import { reachOf, loadReach, footLink } from "/static/js/ui/reach.js";
 import { toast, announce, reannounce, showStatus } from "/static/js/ui/feedback.js";
 import { startTicker, tick } from "/static/js/ui/ticker.js";
@@ -220,7 +220,7 @@ function table(state) {
     "div.tv-table",
     { "data-phase": state.phase, class: state.players.length > 4 ? "many" : "" },
     boardPanel(state),
-    h("div.tv-side", null, statusView(state), playersView(state, decider(state)), nowView(state), recentView(state)),
+    h("div.tv-side", null, statusView(state), playersView(state, decider(state), app.host && state.phase !== "over" ? botHandover(send) : null), nowView(state), recentView(state)),
   );
 }
 

@@ -60,6 +60,7 @@ export default {
   "table.ev_board": "The board is ready; {name} buys first.",
   "table.ev_pawn_placed": "{name}'s pawn waits on {field}.",
   "table.ev_stone_placed": "A stone waits on {field}.",
+  "table.ev_to_bot": "A bot now plays for {name}.",
   "history.title": "Room {code}: how the games went",
   "history.none": "No finished game of Nur Peanuts! here yet.",
   "history.game": "Game {n}",

@@ -60,6 +60,7 @@ export default {
   "table.ev_board": "Le plateau est prêt ; {name} achète en premier.",
   "table.ev_pawn_placed": "Le pion de {name} attend sur {field}.",
   "table.ev_stone_placed": "Une pierre attend sur {field}.",
+  "table.ev_to_bot": "Un robot joue désormais pour {name}.",
   "history.title": "Salle {code} : le déroulé des parties",
   "history.none": "Aucune partie de Nur Peanuts! terminée ici pour l'instant.",
   "history.game": "Partie {n}",

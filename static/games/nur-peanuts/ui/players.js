@@ -26,7 +26,7 @@ function valuesOf(state, fields) {
   return fields.map((f) => state.board[f].value).sort((a, b) => b - a);
 }
 
-function row(state, p, deciding, delta) {
+function row(state, p, deciding, delta, hostAction) {
   const winners = state.result ? state.result.winners : [];
   const parked = (state.pieces || []).some((x) => x.seat === p.seat && x.place === "parking");
   const classes = [
@@ -51,6 +51,7 @@ function row(state, p, deciding, delta) {
         winners.includes(p.seat) ? h("span.mark.winner", { "data-key": "winner", text: t("table.wins") }) : null,
       ),
       h("span.values", { text: valuesOf(state, p.fields).map(money).join(" · ") }),
+      hostAction ? hostAction(p) : null,
     ),
     h(
       "div.money",
@@ -62,8 +63,8 @@ function row(state, p, deciding, delta) {
   );
 }
 
-/** The players and the bank, as a list. */
-export function playersView(state, deciding) {
+/** The players and the bank, as a list; `hostAction(player)` adds the host's control to a row. */
+export function playersView(state, deciding, hostAction = null) {
   const deltas = net(state.round_result);
   const bank = state.bank || { chips: [], takings: 0 };
   return h(
@@ -79,7 +80,7 @@ export function playersView(state, deciding) {
     h(
       "ol.player-list",
       null,
-      state.players.map((p) => row(state, p, deciding, deltas.get(p.seat) || 0)),
+      state.players.map((p) => row(state, p, deciding, deltas.get(p.seat) || 0, hostAction)),
       h(
         "li.tv-player.bank-row",
         { "data-key": "bank" },

@@ -28,6 +28,8 @@ export function describe(ev, table) {
       return t("table.ev_pawn_placed", { name: seatName(table, ev.seat), field: fieldName(table, ev.field) });
     case "stone_placed":
       return t("table.ev_stone_placed", { field: fieldName(table, ev.field) });
+    case "seat_to_bot":
+      return t("table.ev_to_bot", { name: seatName(table, ev.seat) });
     default:
       return sentence(ev, table, null);
   }
