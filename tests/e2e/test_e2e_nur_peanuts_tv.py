@@ -1,9 +1,10 @@
 """The Nur Peanuts! table in the browser: a TV hosts a room of bots from its lobby, shows the ring
 of 24 fields with every piece where the view puts it, a throw's dice, a piece walking the track
-(and not when the screen asks for reduced motion), the round's payments as arrows, the end and
-its winners; it fits 1920×1080 and 1280×720 without scrolling; the history page tells the
-finished game round by round. A protocol client of the test's own watches the same room, so the
-page is checked against the room's own view, never against numbers written here."""
+(and not when the screen asks for reduced motion), bumped pieces flashing, the round's payments
+as arrows, a person's turn on the clock, the end and its winners; it fits 1920×1080 and 1280×720
+without scrolling; the history page tells the finished game round by round. A protocol client of
+the test's own watches the same room (or plays a seat), so the page is checked against the
+room's own view, never against numbers written here."""
 
 from __future__ import annotations
 
