@@ -75,12 +75,25 @@ class Peanuts:
         )
         self.seed = seed
         self.seat_count = players
-        self.settings = settings
+        #: The rules this game was dealt with: a change of settings mid-game keeps them.
+        self._dealt = {"teams": table.teams, "target_score": table.target_score}
+        self._settings = settings
         self.apply = engine.apply
         self.log = engine.log  # the engine's own list: it only ever grows
         self.public_view = functools.partial(public_view, engine)
         self.private_view = functools.partial(private_view, engine)
         self._timers: tuple[GameSettings | None, dict[Phase, Timer]] = (None, {})
+
+    @property
+    def settings(self) -> GameSettings:
+        return self._settings
+
+    @settings.setter
+    def settings(self, value: GameSettings) -> None:
+        """The host may change the pace mid-game, but the teams and the target score are the
+        game's from its deal: the kept settings keep them, so that an export (and a room rebuilt
+        from its log) replays the game that was played."""
+        self._settings = value.model_copy(update=self._dealt)
 
     @classmethod
     def action_from_dict(cls, data: dict[str, Any]) -> Action:
