@@ -88,8 +88,6 @@ class Rooms:
             log.exception("room %s could not be reopened; it is left in the store", code)
             return None
         self.add(room)
-        if record.creator:
-            self.created_by[record.creator] += 1
         await room.resume_clocks()
         log.info("room %s reopened from the store", code)
         return room
@@ -103,12 +101,21 @@ class Rooms:
         return None if room is None else LocalLink(room)
 
     def add(self, room: Room) -> None:
-        """A room now runs in this process (created, restored, or taken over)."""
+        """A room now runs in this process (created, restored, reopened or taken over): it
+        counts against its creator's allowance here while it does."""
+        creator = room.record.creator
+        if creator and room.code not in self.rooms:
+            self.created_by[creator] += 1
         self.rooms[room.code] = room
 
     def discard(self, code: str) -> None:
         """A room no longer runs in this process (handed to another, or closed)."""
-        self.rooms.pop(code, None)
+        room = self.rooms.pop(code, None)
+        creator = None if room is None else room.record.creator
+        if creator:
+            self.created_by[creator] -= 1
+            if self.created_by[creator] <= 0:
+                del self.created_by[creator]
 
     def check_guesser(self, address: str) -> None:
         """Refuse (`rate_limited`) an address that has tried too many unknown codes, on every
@@ -164,8 +171,6 @@ class Rooms:
         if self.cluster is not None:
             await self.cluster.adopt(room)
         self.add(room)
-        if creator:
-            self.created_by[creator] += 1
         return room
 
     def _fresh_code(self) -> str:
@@ -201,8 +206,6 @@ class Rooms:
                 log.exception("room %s could not be restored; it is left in the store", code)
                 continue
             self.add(room)
-            if record.creator:
-                self.created_by[record.creator] += 1
             await room.resume_clocks()
             restored += 1
         return restored
@@ -242,8 +245,6 @@ class Rooms:
             await self.cluster.dropped(code)
             if room.record.creator:
                 await self.cluster.unclaim_room(room.record.creator, code)
-        if room.record.creator:
-            self.created_by[room.record.creator] -= 1
 
     def start(self) -> None:
         self._sweeper = asyncio.get_running_loop().create_task(self.sweep_forever())
