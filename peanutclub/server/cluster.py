@@ -40,6 +40,7 @@ from peanutclub.server.connection import Connection, handle
 from peanutclub.server.protocol import BadMessage, parse_client_message
 from peanutclub.server.redis_store import Fenced, P, RedisStore, as_text, summary_key
 from peanutclub.server.room import Room
+from peanutclub.server.store import RoomRecord
 from peanutclub.server.views import error_frame
 
 if TYPE_CHECKING:
@@ -510,6 +511,10 @@ class Cluster:
 
     async def admitted_left(self, code: str) -> None:
         await self._left(keys=[f"{P}conns:{code}"], args=[self.process])
+
+    async def record(self, code: str) -> RoomRecord | None:
+        """A room's creation record (its game, say), whichever process runs it."""
+        return await self.store.record(code)
 
     async def exists(self, code: str) -> bool:
         """Whether Redis holds the room (whichever process owns it, if any)."""

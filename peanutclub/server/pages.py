@@ -107,8 +107,8 @@ async def room_page(state: State, request: Request, code: str, page: str) -> Res
 async def run_elsewhere(state: State, code: str) -> tuple[str, str] | None:
     """With several processes: the code and game of a room another process runs, else None."""
     cluster = state.rooms.cluster
-    summary = None if cluster is None else await cluster.summary(normalise_code(code))
-    return None if summary is None else (summary["code"], summary["game"])
+    record = None if cluster is None else await cluster.record(normalise_code(code))
+    return None if record is None else (record.code, record.game)
 
 
 @router.get("/r/{code}", response_class=HTMLResponse)

@@ -209,6 +209,11 @@ class RedisStore:
                 raise Fenced(f"room {code}: the lease {token} is no longer held") from None
             raise ValueError(f"room {code}: {error}") from None
 
+    async def record(self, code: str) -> RoomRecord | None:
+        """A room's record alone, without its log."""
+        raw = await self.client.get(f"{P}room:{code}")
+        return None if raw is None else RoomRecord(**orjson.loads(raw))
+
     async def load(self, code: str) -> Loaded | None:
         async with self.client.pipeline(transaction=True) as pipe:
             pipe.get(f"{P}room:{code}")
