@@ -420,6 +420,8 @@ class Cluster:
         self.outbox: asyncio.Queue[tuple[str, str | bytes]] = asyncio.Queue()
         self.pubsub = store.client.pubsub()
         self.tasks: list[asyncio.Task[None]] = []
+        #: Looks for rooms whose owner died (`adopt_orphans`).
+        self.adopter: asyncio.Task[None] | None = None
         #: Frames for relayed clients, by channel, until the end of this turn (`send_to`).
         self._outgoing: dict[str, list[tuple[bytes | None, list[str], bytes]]] = {}
         self._flush_armed = False
@@ -630,14 +632,9 @@ class Cluster:
         await self.store.client.set(f"{P}proc:{self.process}", "1", px=self.lease_ms)
         await self.subscribe(f"{P}out:{self.process}")
         loop = asyncio.get_running_loop()
-        jobs = (
-            self._publish_forever,
-            self._listen_forever,
-            self._beat_forever,
-            self._adopt_forever,
-        )
-        for job in jobs:
+        for job in (self._publish_forever, self._listen_forever, self._beat_forever):
             self.tasks.append(loop.create_task(job()))
+        self.adopter = loop.create_task(self._adopt_forever())
 
     async def warn_unless_durable(self) -> bool:
         """Say at start-up when Redis keeps no append-only file: every accepted action is then
@@ -659,10 +656,10 @@ class Cluster:
     async def close(self) -> None:
         """Stop the rooms owned here and give their leases back, so another process takes them
         over at once."""
-        for task in self.tasks[3:]:  # adopting no more: the rooms given back are for others
-            task.cancel()
+        if self.adopter is not None:  # adopting no more: the rooms given back are for others
+            self.adopter.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await task
+                await self.adopter
         for link in list(self.links.values()):
             await link.close()
         self.links.clear()
