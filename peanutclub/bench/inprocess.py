@@ -32,7 +32,7 @@ import argparse
 import asyncio
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import orjson
@@ -208,9 +208,20 @@ def main(argv: list[str] | None = None) -> int:
         help="memory (default): the server's own work only; sqlite: with a commit per change, "
         "which the server groups by turn of its event loop, so this overstates the store",
     )
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
     require_bench(args.game)
     result = asyncio.run(measure(args.rooms, args.games, args.reps, args.store, args.game))
+    if args.json is not None:
+        figures = {
+            "game": args.game,
+            "reps": args.reps,
+            "store": args.store,
+            **asdict(result),
+            "bytes_per_frame": result.bytes / result.frames,
+            "us_per_frame": result.us_per_frame,
+        }
+        args.json.write_text(orjson.dumps(figures, option=orjson.OPT_INDENT_2).decode() + "\n")
     print(
         f"in-process replay: {result.rooms} rooms x {result.steps} steps "
         f"({result.bids} bids), {result.frames} frames of {result.bytes / result.frames:.0f} "

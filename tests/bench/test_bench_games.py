@@ -13,14 +13,22 @@ import pytest
 
 from peanutclub.bench.load import GameRoom, Plan, Stats, seats_of, start_spread
 from peanutclub.bench.runner import FIGURES
+from peanutclub.bench.summary import summarize
 from peanutclub.cli import main
 from peanutclub.games.nur_peanuts import bench as nur_bench
 from peanutclub.games.peanuts import bench as peanuts_bench
 
+from .support import check_walk
 
-def run_bench(tmp_path: Path, *argv: str, warmup: str = "1") -> dict[str, Any]:
-    report_file = tmp_path / "bench.json"
-    common = ["--runs", "1", "--duration", "2", "--warmup", warmup, "--spread", "1", "--grace", "2"]
+#: The name `scripts/bench-games` gives each configuration's report.
+REPORT = {"peanuts": "peanuts-200x4.json", "nur-peanuts": "nur-peanuts-500x4.json"}
+
+
+def run_bench(
+    tmp_path: Path, *argv: str, warmup: str = "1", name: str = "bench.json"
+) -> dict[str, Any]:
+    report_file = tmp_path / name
+    common = ["--runs", "1", "--duration", "2", "--warmup", warmup, "--spread", "1", "--grace", "5"]
     assert main(["bench", *argv, *common, "--json", str(report_file)]) == 0
     report: dict[str, Any] = json.loads(report_file.read_text())
     return report
@@ -35,7 +43,8 @@ def run_bench(tmp_path: Path, *argv: str, warmup: str = "1") -> dict[str, Any]:
 def test_a_game_bench_runs_rooms_of_four_beside_the_relay(
     tmp_path: Path, game: str, rate: str, kinds: set[str]
 ) -> None:
-    report = run_bench(tmp_path, "--game", game, "--rooms", "3", "--rates", rate, warmup="2")
+    argv = ("--game", game, "--rooms", "3", "--rates", rate)
+    report = run_bench(tmp_path, *argv, warmup="2", name=REPORT[game])
     assert report["errors"] == 0
     assert report["settings"]["seats"] == 4
     (point,) = report["points"]
@@ -55,19 +64,47 @@ def test_a_game_bench_runs_rooms_of_four_beside_the_relay(
     assert point["median"]["relay"]["patch_bytes_p50"] is None  # the relay sends no patch
     assert "ratios" in point
 
+    lines, errors = summarize(tmp_path)  # what scripts/bench-games prints
+    assert errors == 0
+    text = "\n".join(lines)
+    assert f"{game}: 3 rooms x 4 at {float(rate):g} " in text
+    assert "p99" in text and "relay: p50" in text and "errors: 0" in text
+    if game == "peanuts":
+        assert "a move's patch: at most" in text and "differed between seats: 0" in text
+
 
 def test_the_peanuts_capacity_search_steps_ours_and_the_relay(tmp_path: Path) -> None:
     report = run_bench(
         tmp_path,
         *("--game", "peanuts", "--capacity", "1,2", "--relay-capacity", "3"),
         *("--capacity-rooms", "2"),
+        name="peanuts-capacity.json",
     )
-    found = report["capacity"]
-    assert found["peanutclub"]["last_rate_under_limit"] in (1, 2)  # a loaded machine may stop
-    assert found["relay"]["last_rate_under_limit"] == 3  # at 1: either is a figure
-    assert found["peanutclub"]["deliveries_per_s"] > 0
-    assert found["ratio"] > 0
     assert report["errors"] == 0
+    assert report["settings"]["rate_unit"] == "moves/s per seat"
+    check_walk(report, {"peanutclub": [1, 2], "relay": [3]})
+    lines, errors = summarize(tmp_path)
+    assert errors == 0
+    assert lines[0] == (
+        "peanuts capacity (the largest rate at p99 < 50 ms, ours and the relay's, in turn):"
+    )
+
+
+def test_the_summary_fails_on_a_report_with_an_error(tmp_path: Path) -> None:
+    report = {
+        "started": "2026-12-04T18:00:00Z",
+        "machine": {"load_average_at_start": [0.1, 0.2, 0.3]},
+        "settings": {"game": "peanuts", "runs": 1, "duration": 2, "rate_unit": "moves/s per seat"},
+        "capacity": {"peanutclub": {"last_rate_under_limit": None}},
+        "points": [
+            {"runs": {"peanutclub": [{"error_codes": {"patch_mismatch": 1}}]}, "median": {}}
+        ],
+        "errors": 1,
+    }
+    (tmp_path / "peanuts-capacity.json").write_text(json.dumps(report))
+    lines, errors = summarize(tmp_path)
+    assert errors == 1
+    assert "  peanutclub: over 50 ms at every rate tried" in lines
 
 
 def test_a_tables_seats_are_the_games_unless_told(tmp_path: Path) -> None:

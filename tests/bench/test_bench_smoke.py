@@ -12,6 +12,8 @@ from peanutclub.bench.runner import FIGURES
 from peanutclub.cli import main
 from peanutclub.games.peanut_club.bench import GAME_TICKS
 
+from .support import check_walk
+
 
 def test_bench_runs_three_rooms_with_its_baseline(tmp_path: Path) -> None:
     report_file = tmp_path / "bench.json"
@@ -44,11 +46,8 @@ def test_capacity_search_runs_ours_and_the_relay_in_turn_at_their_own_rates(
     argv += ["--grace", "2", "--json", str(report_file)]
     assert main(argv) == 0
     report = json.loads(report_file.read_text())
-    found = report["capacity"]
-    assert found["peanutclub"]["last_rate_under_limit"] == 2
-    assert found["relay"]["last_rate_under_limit"] == 5
-    assert found["relay"]["deliveries_per_s"] > found["peanutclub"]["deliveries_per_s"] > 0
-    assert found["ratio"] > 0
+    # Where each walk stops depends on the machine: only the walk is checked.
+    check_walk(report, {"peanutclub": [2], "relay": [5]})
     (point,) = report["points"]
     assert (point["rate"], point["relay_rate"]) == (2, 5)
     assert "ratios" not in point  # two different rates: no figure-by-figure ratio
