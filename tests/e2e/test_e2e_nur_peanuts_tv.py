@@ -39,7 +39,7 @@ from peanutclub.games.nur_peanuts.engine import STANDARD
 pytestmark = pytest.mark.e2e
 
 #: Stones step slowly enough to be seen walking; the round's result stays up for the test.
-ROUND_PACE = {"stone_step_seconds": 0.5, "between_rounds_seconds": 120, "turn_seconds": 30}
+ROUND_PACE = {"stone_step_seconds": 0.3, "between_rounds_seconds": 120, "turn_seconds": 30}
 #: A whole game in seconds: stones and rounds follow each other at once.
 GAME_PACE = {"stone_step_seconds": 0.05, "between_rounds_seconds": 0.1, "turn_seconds": 30}
 
@@ -129,7 +129,7 @@ def test_a_round_of_bots_on_the_tv_board(browser: Any, base_url: str, shots: Pat
 def test_the_end_and_its_winners_then_the_history_round_by_round(
     browser: Any, base_url: str, shots: Path
 ) -> None:
-    room = create_room(base_url, seed=3, **GAME_PACE)
+    room = create_room(base_url, seed=5, **GAME_PACE)
     tv = tv_page(browser, base_url, room, TV_SMALL)
     line = Line(base_url, room["code"], {"type": "watch"})
     add_bots(tv, 3)
