@@ -107,8 +107,9 @@ class Game(Protocol):
         ...
 
     @classmethod
-    def lobby(cls, seats: int) -> dict[str, Any]:
-        """The public view before a game starts: phase `lobby` and neutral values."""
+    def lobby(cls, seats: int, settings: GameSettings) -> dict[str, Any]:
+        """The public view before a game starts: phase `lobby` and neutral values, and what the
+        room's settings already decide about the seats (Peanuts!' teams)."""
         ...
 
     @classmethod

@@ -23,7 +23,11 @@ if TYPE_CHECKING:
 def public_state(room: Room) -> dict[str, Any]:
     """The part of the view every viewer shares (no `you`)."""
     game = room.game
-    base = game.public_view() if game is not None else room.game_class.lobby(len(room.seats))
+    base = (
+        game.public_view()
+        if game is not None
+        else room.game_class.lobby(len(room.seats), room.game_settings)
+    )
     result = dict(base)  # the game's dict may be cached and shared: never change it in place
     result["players"] = [
         {**p, "name": s.name, "connected": s.connected, "bot": s.bot}

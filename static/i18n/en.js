@@ -51,6 +51,8 @@ export default {
   "level.easy": "easy",
   "level.normal": "normal",
   "level.hard": "hard",
+  "lobby.team": "Team {n}",
+  "lobby.move_up": "Move {name} up a seat",
   "lobby.kick": "Remove {name}",
   "lobby.settings": "Settings",
   "set.save": "Save settings",

@@ -51,6 +51,8 @@ export default {
   "level.easy": "facile",
   "level.normal": "normal",
   "level.hard": "difficile",
+  "lobby.team": "Équipe {n}",
+  "lobby.move_up": "Faire monter {name} d'une place",
   "lobby.kick": "Retirer {name}",
   "lobby.settings": "Réglages",
   "set.save": "Enregistrer les réglages",

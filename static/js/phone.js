@@ -6,7 +6,7 @@ import { h } from "./dom.js";
 import { t, errorText } from "./i18n.js";
 import { connect } from "./net.js";
 import { seatToken, hostToken, lastName } from "./store.js";
-import { toast, showStatus } from "./ui/feedback.js";
+import { toast, showStatus, showRtt } from "./ui/feedback.js";
 import { joinView } from "./ui/join.js";
 
 /**
@@ -53,6 +53,7 @@ export function phoneSession({ code, render, onState = () => {}, onError = () =>
         code,
         hello,
         onStatus: showStatus,
+        onRtt: showRtt,
         patch,
         onWelcome: (msg) => {
           s.seat = msg.seat;
@@ -85,6 +86,8 @@ export function phoneSession({ code, render, onState = () => {}, onError = () =>
       return;
     }
     s.state = state;
+    // The host may move a player (a swap, a kick above): the view names the seat.
+    if (state.you && typeof state.you.seat === "number") s.seat = state.you.seat;
     onState(state, events, why);
     render();
   }

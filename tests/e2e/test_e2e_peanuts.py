@@ -266,3 +266,40 @@ def test_the_page_applies_a_patch_as_the_server_would_have_sent_the_view(
     )
     assert result["wrong"] == []
     assert result["checked"] > patches // 10
+
+
+def test_the_host_chooses_partners_by_moving_players_up_a_seat(
+    browser: Any, base_url: str, shots: Path
+) -> None:
+    """Teams pair seats 1+2 and 3+4: Ana wants Chloé as her partner, so she moves Chloé up; the
+    lobby shows the teams before the deal and the dealt game keeps them."""
+    room = create_room(base_url, seed=5, teams=1)
+    ana, bruno, chloe = (new_page(browser, PHONE_TALL) for _ in range(3))
+    store_host_token(ana, base_url, room)
+    for page, name in ((ana, "Ana"), (bruno, "Bruno"), (chloe, "Chloé")):
+        join(page, room["join_url"], name)
+    expect(ana.locator(".lobby-player .team")).to_have_count(0)  # three players: no teams
+    expect(bruno.locator("[data-key^=up-]")).to_have_count(0)  # only the host moves players
+    ana.click("[data-key=add-bot]")
+    players = ana.locator(".lobby-player")
+    expect(players.nth(0).locator(".team")).to_have_text("Team 1")
+    expect(players.nth(1)).to_contain_text("Bruno")
+    expect(players.nth(1).locator(".team")).to_have_text("Team 1")
+
+    ana.click("[data-key=up-2]")
+    expect(players.nth(1)).to_contain_text("Chloé")
+    expect(players.nth(1).locator(".team")).to_have_text("Team 1")
+    expect(players.nth(2)).to_contain_text("Bruno")
+    expect(players.nth(2).locator(".team")).to_have_text("Team 2")
+    expect(chloe.locator(".lobby-player").nth(1).locator(".badge-you")).to_be_visible()
+    keep(ana, shots, "peanuts-phone-teams-390x844")
+
+    ana.click("[data-key=start]")
+    tv = new_page(browser, TV_FULL)
+    tv.goto(room["tv_url"])
+    races = tv.locator(".race")
+    expect(races).to_have_count(2)  # one deck per team
+    expect(races.nth(0)).to_contain_text("Ana")
+    expect(races.nth(0)).to_contain_text("Chloé")
+    expect(races.nth(1)).to_contain_text("Bruno")
+    expect_no_js_errors(ana, bruno, chloe, tv)

@@ -10,17 +10,22 @@ from typing import Any
 
 import pytest
 from e2e_helpers import PHONE, create_room, join, new_page, shot
+from nur_peanuts_helpers import create_room as create_nur_peanuts_room
 from peanuts_helpers import create_room as create_peanuts_room
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
 
 
-@pytest.mark.parametrize("game", ["peanut-club", "peanuts"])
+@pytest.mark.parametrize("game", ["peanut-club", "peanuts", "nur-peanuts"])
 def test_the_phone_shows_the_round_trip_it_measured(
     browser: Any, base_url: str, shots: Path, game: str
 ) -> None:
-    room = create_room(base_url) if game == "peanut-club" else create_peanuts_room(base_url)
+    room = {
+        "peanut-club": create_room,
+        "peanuts": create_peanuts_room,
+        "nur-peanuts": create_nur_peanuts_room,
+    }[game](base_url)
     page = new_page(browser, PHONE)
     sent: list[dict[str, Any]] = []
     answered: list[dict[str, Any]] = []

@@ -71,7 +71,7 @@ class TakeAway:
         return Take(int(data["seat"]), int(data["count"]))
 
     @classmethod
-    def lobby(cls, seats: int) -> dict[str, Any]:
+    def lobby(cls, seats: int, settings: GameSettings) -> dict[str, Any]:
         return {
             "phase": "lobby",
             "pile": 0,

@@ -117,7 +117,7 @@ class NurPeanuts:
         return action_from_dict(data)
 
     @classmethod
-    def lobby(cls, seats: int) -> dict[str, Any]:
+    def lobby(cls, seats: int, settings: GameSettings) -> dict[str, Any]:
         return {
             "phase": "lobby",
             "round": 0,

@@ -83,7 +83,7 @@ class PeanutClub:
         return action_from_dict(data)
 
     @classmethod
-    def lobby(cls, seats: int) -> dict[str, Any]:
+    def lobby(cls, seats: int, settings: GameSettings) -> dict[str, Any]:
         return {
             "phase": "lobby",
             "round": 0,

@@ -33,6 +33,8 @@ from peanutclub.games.peanuts.engine import (
     action_from_dict,
     private_view,
     public_view,
+    seat_decks,
+    team_of,
 )
 from peanutclub.games.peanuts.moves import MOVES
 
@@ -100,19 +102,24 @@ class Peanuts:
         return action_from_dict(data)
 
     @classmethod
-    def lobby(cls, seats: int) -> dict[str, Any]:
+    def lobby(cls, seats: int, settings: GameSettings) -> dict[str, Any]:
+        """With teams on and a table of 4 or 6, the seats' decks and teams as the deal will
+        make them, so the lobby shows who plays with whom while the host can still swap seats."""
+        table: Any = settings
+        decks = seat_decks(seats, bool(table.teams))
+        teams = decks != list(range(seats))
         return {
             "phase": "lobby",
             "round": 0,
             "target_score": None,
-            "teams": False,
+            "teams": teams,
             "rotations": 0,
             "foundations": [],
             "players": [
                 {
                     "seat": seat,
-                    "deck": seat,
-                    "team": None,
+                    "deck": decks[seat],
+                    "team": team_of(decks[seat]) if teams else None,
                     "peanuts": {"top": None, "left": 0},
                     "building": _EMPTY_PILES,
                     "waste": [],

@@ -5,7 +5,7 @@
 import { h, mount, byId } from "/static/js/dom.js";
 import { init, t, langButton, onChange, errorText } from "/static/js/i18n.js";
 import { inLobby, seatName } from "/static/js/state.js";
-import { toast, announce, reannounce } from "/static/js/ui/feedback.js";
+import { toast, announce, reannounce, rttBadge } from "/static/js/ui/feedback.js";
 import { startTicker, tick } from "/static/js/ui/ticker.js";
 import { lobbyView, settingsRefusal } from "/static/js/ui/lobby.js";
 import { shareView } from "/static/js/ui/share.js";
@@ -293,7 +293,7 @@ function render() {
   const state = session.state;
   const seat = session.seat;
   const who = state && seat !== null && seat !== undefined ? seatName(state, seat) : "";
-  mount(byId("bar"), h("h1.room", { text: t("common.room", { code }) }), who ? h("span.me", { text: who }) : null, langButton(h));
+  mount(byId("bar"), h("h1.room", { text: t("common.room", { code }) }), who ? h("span.me", { text: who }) : null, rttBadge(h), langButton(h));
   const ctx = { state, me: seat, host: session.host, ui, send: session.send, rerender: render, game: about };
   let content = session.screen();
   const playing = !content && PLAYING.has(state.phase);

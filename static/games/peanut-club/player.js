@@ -151,6 +151,8 @@ function onState(state, events, why) {
     return;
   }
   const prev = app.state;
+  // The host may move a player (a swap, a kick above): the view names the seat.
+  if (typeof state.you.seat === "number") app.seat = state.you.seat;
   const me = app.seat;
   app.state = state;
   const ui = app.ui;

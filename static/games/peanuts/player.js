@@ -237,6 +237,8 @@ function onState(state, events, why) {
   }
   const prev = app.state;
   app.state = state;
+  // The host may move a player (a swap, a kick above): the view names the seat.
+  if (state.you && typeof state.you.seat === "number") app.seat = state.you.seat;
   settle(state);
   if (events.some((e) => e.type === "settings_changed")) app.ui.settingsRefused = null;
   for (const ev of events) {

@@ -22,6 +22,21 @@ export function lobbyView(ctx) {
           "li.lobby-player",
           { dataset: { seat: p.seat } },
           nameTag(p, me, state.host_seat),
+          // A game that groups seats (Peanuts!' teams) says so in its lobby view.
+          p.team !== null && p.team !== undefined
+            ? h("span.badge.team", { "data-team": String(p.team), text: t("lobby.team", { n: p.team + 1 }) })
+            : null,
+          // Seats decide teams and the order of play: the host moves a player up a seat.
+          host && p.seat > 0
+            ? h("button.small.ghost", {
+                type: "button",
+                "data-key": `up-${p.seat}`,
+                "aria-label": t("lobby.move_up", { name: p.name || "" }),
+                title: t("lobby.move_up", { name: p.name || "" }),
+                onclick: () => ctx.send({ type: "swap", seats: [p.seat - 1, p.seat] }),
+                text: "▲",
+              })
+            : null,
           host && p.seat !== me
             ? h("button.small.ghost", {
                 type: "button",

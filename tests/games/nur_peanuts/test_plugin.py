@@ -262,7 +262,7 @@ def test_the_history_tells_the_game_round_by_round() -> None:
 
 
 def test_the_lobby_has_the_shapes_of_a_game() -> None:
-    lobby = NurPeanuts.lobby(4)
+    lobby = NurPeanuts.lobby(4, NurPeanuts.Settings())
     started = table(4).public_view()
     assert set(lobby) == set(started) and lobby["phase"] == "lobby"
     assert set(lobby["players"][0]) == set(started["players"][0])

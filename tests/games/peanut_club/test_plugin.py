@@ -92,7 +92,7 @@ def test_a_restart_takes_back_a_running_call_and_nothing_else() -> None:
 
 
 def test_the_lobby_has_the_shapes_of_a_game() -> None:
-    lobby = PeanutClub.lobby(2)
+    lobby = PeanutClub.lobby(2, PeanutClub.Settings())
     started = table().public_view()
     assert set(lobby) == set(started) and lobby["phase"] == "lobby"
     assert set(PeanutClub.lobby_private(1)) == set(table().private_view(1))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
+import pytest
 
 from peanutclub.games.peanuts import Peanuts
 from peanutclub.games.peanuts.engine import Flip, MoveCard, Target, public_view, view
@@ -74,7 +75,7 @@ def test_everyone_sees_every_face_up_card_and_only_counts_of_face_down_piles() -
 def test_the_views_hold_the_fields_the_protocol_names() -> None:
     game = Peanuts(4, 3, Peanuts.Settings(teams=1))
     seen = game.public_view()
-    lobby = Peanuts.lobby(4)
+    lobby = Peanuts.lobby(4, Peanuts.Settings())
     assert set(seen) == set(lobby)
     assert set(seen["players"][0]) == set(lobby["players"][0])
     assert seen["phase"] == "countdown" and seen["teams"] is True
@@ -82,6 +83,25 @@ def test_the_views_hold_the_fields_the_protocol_names() -> None:
     assert game.private_view(1) == {"seat": 1, "deck": 0, "teammates": [0]}
     assert set(Peanuts.lobby_private(1)) == set(game.private_view(1))
     orjson.dumps(seen)  # encodable as the server encodes it (string keys only)
+
+
+@pytest.mark.parametrize(
+    ("seats", "teams"), [(4, [0, 0, 1, 1]), (6, [0, 0, 1, 1, 2, 2]), (5, None)]
+)
+def test_the_lobby_shows_the_teams_the_deal_will_make(seats: int, teams: list[int] | None) -> None:
+    """Teams pair neighbouring seats at 4 or 6 players only; the lobby says so before the deal,
+    the same as the game's first view, so the host swaps seats knowing who plays with whom."""
+    settings = Peanuts.Settings(teams=1)
+    lobby = Peanuts.lobby(seats, settings)
+    dealt = Peanuts(seats, 1, settings).public_view()
+    assert [p["team"] for p in lobby["players"]] == [p["team"] for p in dealt["players"]]
+    assert [p["deck"] for p in lobby["players"]] == [p["deck"] for p in dealt["players"]]
+    assert lobby["teams"] is dealt["teams"] is (teams is not None)
+    if teams is not None:
+        assert [p["team"] for p in lobby["players"]] == teams
+    assert [p["team"] for p in Peanuts.lobby(seats, Peanuts.Settings())["players"]] == [
+        None
+    ] * seats
 
 
 def test_no_face_down_card_appears_in_any_view_patch_or_event_of_whole_games() -> None:
@@ -189,7 +209,7 @@ def test_real_views_and_patches_match_the_declared_frames_and_schema() -> None:
         players = [{**p, "name": "P", "connected": True, "bot": None} for p in public["players"]]
         return {**public, **room, "players": players, "you": you}
 
-    View.model_validate(whole(Peanuts.lobby(3), Peanuts.lobby_private(1)))
+    View.model_validate(whole(Peanuts.lobby(3, Peanuts.Settings()), Peanuts.lobby_private(1)))
     checked = 0
 
     def check(table: Peanuts, action: Any, events: list[Any]) -> None:

@@ -37,6 +37,7 @@ from peanutclub.games.peanuts.engine.game import (
     Phase,
     RoundScore,
     seat_decks,
+    team_of,
 )
 from peanutclub.games.peanuts.engine.table import BUILDING_PILES, Foundation, Layout, Source
 from peanutclub.games.peanuts.engine.view import card_dict, private_view, public_view, view
@@ -78,5 +79,6 @@ __all__ = [
     "private_view",
     "public_view",
     "seat_decks",
+    "team_of",
     "view",
 ]

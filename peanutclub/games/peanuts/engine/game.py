@@ -66,6 +66,11 @@ def seat_decks(players: int, teams: bool) -> list[int]:
     return list(range(players))
 
 
+def team_of(deck: int) -> int:
+    """A team's number (0, 1, 2): teammates share the deck of the pair's first seat."""
+    return deck // 2
+
+
 @dataclass(frozen=True, slots=True)
 class RoundScore:
     """One deck's (one team's) result of a round."""

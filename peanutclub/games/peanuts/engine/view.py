@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from peanutclub.games.peanuts.engine.cards import Card
-from peanutclub.games.peanuts.engine.game import Game
+from peanutclub.games.peanuts.engine.game import Game, team_of
 from peanutclub.games.peanuts.engine.table import Foundation, Layout
 
 #: card id -> its dict, made once: views and patches share them (read-only).
@@ -119,7 +119,7 @@ def public_view(game: Game) -> dict[str, Any]:
     players = []
     for seat in range(game.players):
         deck = game.deck_of[seat]
-        team = deck // 2 if game.teams else None
+        team = team_of(deck) if game.teams else None
         players.append({"seat": seat, "deck": deck, "team": team, **decks[deck]})
     scores = game.round_scores
     result = {
