@@ -6,6 +6,7 @@ print, never for a test to judge)."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -159,3 +160,24 @@ def test_nur_peanuts_waits_for_whoever_the_view_says_decides() -> None:
     assert nur_bench.decider({"phase": "round_over", "purchase": {"seat": 1}, "turn": None}) == 1
     assert nur_bench.decider({"phase": "turns", "purchase": None, "turn": {"seat": 3}}) == 3
     assert nur_bench.decider({"phase": "stones", "purchase": None, "turn": None}) is None
+
+
+def test_a_nur_peanuts_player_throws_then_parks_and_buys_what_the_view_offers() -> None:
+    rng = random.Random(1)
+    turn = {"seat": 1, "thrown": False, "free_reroll": False}
+    view: dict[str, Any] = {"phase": "turns", "purchase": None, "turn": turn}
+    throw = nur_bench.choose(view, 1, rng)
+    assert throw is not None and throw["type"] == "throw" and throw["dice"] in nur_bench.THROWS
+    assert nur_bench.choose(view, 0, rng) is None  # not their turn
+    view["turn"] = {**turn, "thrown": True}
+    assert nur_bench.choose(view, 1, rng) == {"type": "park"}
+    view["turn"] = {**turn, "thrown": True, "free_reroll": True}
+    assert nur_bench.choose(view, 1, rng)["type"] == "throw"  # type: ignore[index]
+
+    def buying(fields: list[int]) -> dict[str, Any]:
+        purchase = {"seat": 2, "may_pass": True, "fields": fields}
+        return {"phase": "round_over", "turn": None, "purchase": purchase}
+
+    assert nur_bench.choose(buying([7]), 2, rng) == {"type": "buy", "field": 7}
+    assert nur_bench.choose(buying([]), 2, rng) == {"type": "pass"}
+    assert nur_bench.choose(buying([7]), 1, rng) is None  # another seat is buying

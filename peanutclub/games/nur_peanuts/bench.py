@@ -3,23 +3,26 @@
 
 The bench's rooms play whole games, four players to a table (`--seats`), a turn every two
 seconds per room (`--rates 0.5`, turns per second per room). On each tick the seat whose decision
-it is, as the view says (the player to move, or the buyer in the preliminary round or after a
-round won), decides as a hard bot would; a throw is followed by that player's next decision (park,
-or roll again) as soon as the whole room has the throw, until their turn ends. The clock moves the
-neutral stones and starts the next round. An action is delivered when the last seat of its room
-has the frame that carries its event (a `patch` for a throw or a park that moved no money, else
-whole states): `thrown`, `parked`, `bought` or `passed`, by that seat.
+it is, as the view says, makes it (`choose`): the player to move throws (one of the three throws
+at random), and as soon as the whole room has the throw, rolls again if the view offers a free
+roll (a white 0 showed), else parks; a buyer (the preliminary round, a round's winner) buys one of
+the fields the view says they can afford, at random, or passes when they may and can afford none.
+The clock moves the neutral stones and starts the next round. A player never pays to roll again,
+and decides at once: a bot's weighing of its chances costs the load far more than the server's
+work per frame. An action is delivered when the last seat of its room has the frame that carries
+its event (a `patch` for a throw or a park that moved no money, else whole states): `thrown`,
+`parked`, `bought` or `passed`, by that seat.
 """
 
 from __future__ import annotations
 
+import random
 import time
 from typing import Any
 
 import orjson
 
-from peanutclub.bench.load import GameRoom, Plan, Stats, message_of
-from peanutclub.games.nur_peanuts.bots import LEVELS
+from peanutclub.bench.load import GameRoom, Plan, Stats
 
 #: The bench's tables: the turn clock never plays for a bench player (they decide on their
 #: tick); the stones step, and a round's result stays on view, at the quickest pace a host may set.
@@ -32,12 +35,14 @@ RATE_UNIT = "turns/s per room"
 #: `peanutclub bench --game nur-peanuts` by default: 500 tables of four, a turn every 2 s each.
 ROOMS = "500"
 RATES = "0.5"
-#: About how many ticks one of the bench's games lasts at four seats (measured with the
-#: in-process replay's recorder: its steps that are a player's first decision of a turn or a
-#: purchase, about 120 a game: some 20 rounds).
-GAME_TICKS = 120
-#: The rooms' starts are spread over about one round (four turns and a purchase): the games are
-#: long, and a round holds every kind of frame a game sends.
+#: About how many ticks one of the bench's games lasts at four seats: its players' first decisions
+#: of a turn and its purchases, about 44 a game of some seven rounds (the in-process replay's
+#: recorder, three games). At a turn every 2 s that is a minute and a half of ticks alone.
+GAME_TICKS = 44
+#: The rooms' starts are spread over about one round (four turns and a purchase, 12 s at a turn
+#: every 2 s), not a whole game, to keep a run short: the rooms are then at every point of a
+#: round, whose frames differ (throws and parks as patches, payments and purchases as whole
+#: states), while the games' starts (the preliminary purchases) fall within that spread together.
 SPREAD_TICKS = 6
 
 #: The event that shows each message applied, by the seat that sent it.
@@ -63,6 +68,26 @@ def decider(view: dict[str, Any]) -> int | None:
     return None
 
 
+THROWS = ("black", "white", "two_white")
+
+
+def choose(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any] | None:
+    """`seat`'s decision, as the view offers it (None: none it can make; the clock will)."""
+    purchase = view.get("purchase")
+    if purchase is not None:
+        if purchase["seat"] != seat:
+            return None
+        if purchase["fields"]:
+            return {"type": "buy", "field": rng.choice(purchase["fields"])}
+        return {"type": "pass"} if purchase["may_pass"] else None
+    turn = view.get("turn")
+    if view["phase"] != "turns" or turn is None or turn["seat"] != seat:
+        return None
+    if not turn["thrown"] or turn["free_reroll"]:
+        return {"type": "throw", "dice": rng.choice(THROWS)}
+    return {"type": "park"}
+
+
 # ---------------------------------------------------------------------------- peanutclub bench
 
 
@@ -71,7 +96,7 @@ class Table(GameRoom):
 
     def __init__(self, plan: Plan, stats: Stats, index: int) -> None:
         super().__init__(plan, stats, index)
-        self.bots = [LEVELS["hard"](seat, index) for seat in range(self.seat_count)]
+        self.rng = random.Random(f"{plan.seed}:{plan.worker}:{index}")
         #: The seat whose turn the last tick began, until its turn ends; and since when.
         self.acting: int | None = None
         self.acted_at = 0.0
@@ -112,12 +137,11 @@ class Table(GameRoom):
 
     def act(self, seat: int) -> None:
         stats = self.stats
-        action = self.bots[seat].decide(self.view)
-        if action is None:
+        message = choose(self.view, seat, self.rng)
+        if message is None:
             self.acting = None
             stats.skipped += 1
             return
-        message = message_of(action)
         key = (EVENT_OF[message["type"]], seat)
         ref = self.next_ref
         self.next_ref += 1
@@ -136,7 +160,7 @@ class Recorder:
     """The bench's clients' choices, made from the game's view, for `bench.inprocess`."""
 
     def __init__(self) -> None:
-        self.bots: list[Any] = []
+        self.rng = random.Random(3)
 
     def next(self, table: Any) -> tuple[int, dict[str, Any]] | None:
         """(seat, message) for the table's next step, or None: the clock's next step."""
@@ -144,7 +168,5 @@ class Recorder:
         seat = decider(view)
         if seat is None:
             return None
-        if len(self.bots) != len(view["players"]):
-            self.bots = [LEVELS["hard"](s, 3) for s in range(len(view["players"]))]
-        action = self.bots[seat].decide(view)
-        return None if action is None else (seat, message_of(action))
+        message = choose(view, seat, self.rng)
+        return None if message is None else (seat, message)
