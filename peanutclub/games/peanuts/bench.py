@@ -40,12 +40,14 @@ RATE_UNIT = "moves/s per seat"
 #: `peanutclub bench --game peanuts` by default: 200 tables of four, one move a second each.
 ROOMS = "200"
 RATES = "1"
-#: About how many ticks one of the bench's games lasts at six seats (`python -m
-#: peanutclub.bench.inprocess --game peanuts` records about 700 steps a game).
-GAME_TICKS = 700
-#: The rooms' starts are spread over about one round of four racers (ticks of the whole room):
-#: a whole game at one move a second per seat would take minutes to spread over.
-SPREAD_TICKS = 160
+#: About how many ticks one of the bench's games lasts at four seats, in ticks of the whole room
+#: (`python -m peanutclub.bench.inprocess --game peanuts` records about 1,150 steps a game of five
+#: rounds): nearly five minutes at one move a second per seat.
+GAME_TICKS = 1150
+#: The rooms' starts are spread over one round (230 ticks of the room: 57.5 s at one move a
+#: second per seat), so that the tables are at every point of a round when measured, its end
+#: included (stalls, rotations, whole states); a whole game would take minutes per run.
+SPREAD_TICKS = 230
 
 
 def relay_frame(ref: int) -> dict[str, Any]:
