@@ -10,16 +10,29 @@ import { toast, showStatus, showRtt } from "./ui/feedback.js";
 import { joinView } from "./ui/join.js";
 
 /**
- * phoneSession({code, render, onState, onError, patch}) → session
+ * phoneSession({code, render, onState, onError, onWelcome, onAnswer, patch}) → session
  *  - render(): draw the page from session.state (called after every change here)
- *  - onState(state, events, why): the game's own reaction to a new view (announcements), before
- *    the session renders
+ *  - onState(state, events, why, prev): the game's own reaction to a new view (announcements),
+ *    before the session renders; prev is the view shown until then (null after a handshake)
  *  - onError(msg): an error frame while seated, not about the handshake; return true if handled
+ *  - onWelcome(msg): the game's own step when the room takes this phone in, if any
+ *  - onAnswer(msg): the answer to a question the page asked (see ask below), if any
  *  - patch: the game's own step after a patch's fields (see net.js), if any
- * The session holds {state, seat, host, watching}, and offers send(msg) → ref, begin(), and
- * screen(), the join or "play here again" screen when there is no game to show (else null).
+ * The session holds {state, seat, host, watching, joinError}, and offers send(msg) → ref,
+ * ask(msg) → ref (a question asked in the background: no toast when offline, the page simply
+ * waits for the next answer), join(name) (a seat taken, from watching too once the room is back
+ * in its lobby), begin(), and screen(), the join or "play here again" screen when there is no
+ * game to show (else null).
  */
-export function phoneSession({ code, render, onState = () => {}, onError = () => false, patch = null }) {
+export function phoneSession({
+  code,
+  render,
+  onState = () => {},
+  onError = () => false,
+  onWelcome = () => {},
+  onAnswer = null,
+  patch = null,
+}) {
   const s = {
     state: null,
     seat: null,
@@ -60,7 +73,9 @@ export function phoneSession({ code, render, onState = () => {}, onError = () =>
           s.host = !!msg.host;
           if (msg.token) seatToken.set(code, msg.token);
           s.joinError = null;
+          onWelcome(msg);
         },
+        onAnswer,
         onState: received,
         onError: refused,
         onEnd: ended,
@@ -85,10 +100,11 @@ export function phoneSession({ code, render, onState = () => {}, onError = () =>
       render();
       return;
     }
+    const prev = s.state;
     s.state = state;
     // The host may move a player (a swap, a kick above): the view names the seat.
     if (state.you && typeof state.you.seat === "number") s.seat = state.you.seat;
-    onState(state, events, why);
+    onState(state, events, why, prev);
     render();
   }
 
@@ -158,6 +174,17 @@ export function phoneSession({ code, render, onState = () => {}, onError = () =>
     const ref = conn ? conn.send(msg) : null;
     if (ref === null) toast(t("conn.reconnecting"), "error");
     return ref;
+  };
+
+  s.ask = (msg) => (conn ? conn.send(msg) : null);
+
+  s.join = (name) => {
+    if (s.watching) {
+      // Someone watching takes a seat once the room is back in its lobby: a fresh join.
+      s.watching = false;
+      s.state = null;
+    }
+    join(name);
   };
 
   /** Take the seat this phone holds here, or find out whether it can still join. */

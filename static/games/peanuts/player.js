@@ -3,15 +3,13 @@
 // state plus the moves sent and not yet answered (shown at once, taken back if refused).
 import { h, mount, byId } from "/static/js/dom.js";
 import { init, t, errorText, langButton, onChange, plural } from "/static/js/i18n.js";
-import { connect } from "/static/js/net.js";
 import { inLobby, seatName } from "/static/js/state.js";
-import { seatToken, hostToken, lastName } from "/static/js/store.js";
-import { toast, announce, reannounce, showStatus, rttBadge, showRtt } from "/static/js/ui/feedback.js";
+import { toast, announce, reannounce, rttBadge } from "/static/js/ui/feedback.js";
 import { startTicker, tick } from "/static/js/ui/ticker.js";
-import { joinView } from "/static/js/ui/join.js";
 import { lobbyView, settingsRefusal } from "/static/js/ui/lobby.js";
 import { shareView } from "/static/js/ui/share.js";
 import { game } from "/static/js/games.js";
+import { phoneSession } from "/static/js/phone.js";
 import { step } from "./patch.js";
 import { cardFace, cardBack, cardName, emptySlot, applyCss } from "./ui/cards.js";
 import { summaryTable, endLine, winnersLine, signed } from "./ui/summary.js";
@@ -19,15 +17,6 @@ import { describe } from "./ui/events.js";
 
 const code = document.body.dataset.code;
 const app = {
-  state: null,
-  seat: null,
-  host: false,
-  joinName: null,
-  joinError: null,
-  started: false,
-  gone: false,
-  watching: false,
-  replaced: false,
   ui: {},
   /** Moves sent and not answered yet: {ref, card, from, to, pile, quick}. */
   pending: [],
@@ -36,13 +25,17 @@ const app = {
   choose: false,
   note: null,
 };
-let conn = null;
-
-function send(msg) {
-  const ref = conn ? conn.send(msg) : null;
-  if (ref === null) toast(t("conn.reconnecting"), "error");
-  return ref;
-}
+const session = phoneSession({
+  code,
+  render,
+  onState,
+  onError,
+  onWelcome: () => {
+    app.pending = [];
+  },
+  patch: step,
+});
+const send = session.send;
 
 /** A short line under the status for a few seconds (a lost race, a refusal). */
 function note(text, kind = "info") {
@@ -114,11 +107,11 @@ function shown(state) {
 
 // ------------------------------------------------------------------ playing
 
-const playing = () => app.state && app.state.phase === "playing" && app.state.you;
+const playing = () => session.state && session.state.phase === "playing" && session.state.you;
 
 /** Send one card: to a chosen place, or (pile null) where it can go, a foundation first. */
 function play(card, to = "foundation", pile = null) {
-  const me = mine(app.state);
+  const me = mine(session.state);
   const from = whereIs(me, card.id);
   if (!from || app.pending.some((m) => m.card.id === card.id)) return;
   const quick = to === "foundation" && pile === null;
@@ -191,63 +184,17 @@ function settle(state) {
   if (app.picked && !whereIs(me, app.picked.card.id)) app.picked = null;
 }
 
-// ------------------------------------------------------------------ connection
+// ------------------------------------------------------------------ the session's views
 
-function hello() {
-  if (app.watching) return { type: "watch" };
-  const token = seatToken.get(code);
-  if (token) return { type: "resume", token };
-  if (app.joinName) {
-    const msg = { type: "join", name: app.joinName };
-    const host = hostToken.get(code);
-    if (host) msg.host_token = host;
-    return msg;
-  }
-  return null;
-}
-
-function onJoin(name) {
-  app.joinName = name;
-  app.joinError = null;
-  lastName.set(name);
-  if (conn) conn.restart();
-  else start();
-}
-
-function onWelcome(msg) {
-  app.seat = msg.seat;
-  app.host = !!msg.host;
-  if (msg.token) seatToken.set(code, msg.token);
-  app.joinError = null;
-  app.pending = [];
-}
-
-function onState(state, events, why) {
-  if (!app.watching && !state.you) {
-    // This seat is gone (removed by the host): back to the join form.
-    seatToken.clear(code);
-    conn.close();
-    conn = null;
-    app.state = null;
-    app.seat = null;
-    toast(errorText("unknown_token"), "error");
-    showStatus("online");
-    render();
-    return;
-  }
-  const prev = app.state;
-  app.state = state;
-  // The host may move a player (a swap, a kick above): the view names the seat.
-  if (state.you && typeof state.you.seat === "number") app.seat = state.you.seat;
+function onState(state, events, why, prev) {
   settle(state);
   if (events.some((e) => e.type === "settings_changed")) app.ui.settingsRefused = null;
   for (const ev of events) {
-    const text = describe(ev, state, app.seat);
-    if (text) announce(text, () => describe(ev, state, app.seat));
+    const text = describe(ev, state, session.seat);
+    if (text) announce(text, () => describe(ev, state, session.seat));
   }
   if (prev && prev.phase !== "playing" && state.phase === "playing") app.ui.focus = "peanuts";
   if (why === "welcome") app.picked = null;
-  render();
 }
 
 function onError(msg) {
@@ -255,59 +202,13 @@ function onError(msg) {
   if (i >= 0) {
     const [move] = app.pending.splice(i, 1);
     refused(move, msg);
-    return render();
+    return true;
   }
   if (settingsRefusal(app.ui, msg)) {
     toast(errorText(msg.code), "error");
-    return render();
+    return true;
   }
-  if (!app.state) {
-    // Refused at the handshake: stop trying and say why.
-    conn.close();
-    conn = null;
-    if (msg.code === "unknown_token") {
-      seatToken.clear(code);
-      toast(errorText(msg.code), "error");
-    } else if (msg.code === "unknown_room") app.gone = true;
-    else if (msg.code === "wrong_phase") {
-      app.started = true;
-      app.joinName = null;
-      showStatus("online");
-      watch();
-      return;
-    } else app.joinError = msg.code;
-    app.joinName = null;
-    showStatus("online");
-    render();
-    return;
-  }
-  toast(errorText(msg.code), "error");
-}
-
-function onEnd(closeCode) {
-  if (closeCode === 4000) {
-    app.replaced = true;
-    render();
-    return;
-  }
-  conn = null;
-  app.state = null;
-  app.seat = null;
-  if (closeCode === 4001) {
-    seatToken.clear(code);
-    toast(t("join.removed"), "error");
-  } else app.gone = true;
-  render();
-}
-
-function watch() {
-  app.watching = true;
-  if (conn) conn.restart();
-  else start();
-}
-
-function start() {
-  conn = connect({ code, hello, onState, onError, onWelcome, onEnd, onStatus: showStatus, onRtt: showRtt, patch: step });
+  return false;
 }
 
 // ------------------------------------------------------------------ drawing
@@ -557,10 +458,10 @@ function roundOverView(state) {
     { "data-key": "round-over", "aria-labelledby": "sum-title" },
     h("h2", { id: "sum-title", text: t("summary.title", { n: state.round }) }),
     h("p.end-line", { text: endLine(state) }),
-    summaryTable(state, app.seat),
+    summaryTable(state, session.seat),
     h("p.muted", { text: t("summary.target", { n: state.target_score }) }),
     next ? h("p.next-in", { "data-deadline": String(state.deadline), "data-fmt": "tv.next_round_in", text: "" }) : null,
-    app.host
+    session.host
       ? h("button.primary.big", { type: "button", "data-key": "next-round", onclick: () => send({ type: "next_round" }), text: t("tv.next_round") })
       : null,
   );
@@ -572,8 +473,8 @@ function overView(state) {
     { "data-key": "over", "aria-labelledby": "over-title" },
     h("h2", { id: "over-title", text: t("over.title") }),
     h("p.winner", { text: winnersLine(state) }),
-    summaryTable(state, app.seat),
-    app.host
+    summaryTable(state, session.seat),
+    session.host
       ? h("button.primary.big", { type: "button", "data-key": "rematch", onclick: () => send({ type: "rematch" }), text: t("over.rematch") })
       : h("p.muted", { text: t("over.wait_rematch") }),
     h("a.button", { href: `/r/${encodeURIComponent(code)}/history`, "data-key": "history", text: t("over.history") }),
@@ -594,36 +495,21 @@ function spectatorView(state) {
 }
 
 function render() {
-  const state = app.state;
-  const me = app.seat;
+  const state = session.state;
+  const me = session.seat;
   const who = state && me !== null && me !== undefined ? seatName(state, me) : "";
   mount(byId("bar"), h("h1.room", { text: t("common.room", { code }) }), who ? h("span.me", { text: who }) : null, rttBadge(h), langButton(h));
-  const ctx = { state, me, host: app.host, ui: app.ui, send, rerender: render, game: about };
-  let content;
-  const inRound = state && state.you && (state.phase === "playing" || state.phase === "countdown");
-  if (app.watching && state) content = spectatorView(state);
-  else if (!state) content = joinView({ code, joinError: app.joinError, started: app.started, gone: app.gone, onJoin, onWatch: watch });
+  const ctx = { state, me, host: session.host, ui: app.ui, send, rerender: render, game: about };
+  let content = session.screen();
+  const inRound = !content && state.you && (state.phase === "playing" || state.phase === "countdown");
+  if (content) {
+    /* the join form, or "play on this screen" */
+  } else if (session.watching) content = spectatorView(state);
   else if (inLobby(state)) content = [lobbyView(ctx), shareView({ code, ui: app.ui, rerender: render })];
   else if (state.phase === "over") content = overView(state);
   else if (state.phase === "round_over") content = roundOverView(state);
   else content = tableView(state);
-  if (app.replaced) {
-    content = h(
-      "section.join",
-      { role: "alert" },
-      h("p", { text: t("join.replaced") }),
-      h("button.primary.big", {
-        type: "button",
-        "data-key": "take-back",
-        onclick: () => {
-          app.replaced = false;
-          conn.restart();
-        },
-        text: t("join.take_back"),
-      }),
-    );
-  }
-  document.body.classList.toggle("in-round", !!inRound && !app.replaced);
+  document.body.classList.toggle("in-round", !!inRound);
   document.body.classList.toggle("choosing", !!app.picked || app.choose);
   mount(byId("app"), content);
   applyCss(byId("app"));
@@ -691,7 +577,7 @@ window.addEventListener("pointercancel", (e) => {
 document.addEventListener("keydown", (e) => {
   if (!playing() || e.ctrlKey || e.metaKey || e.altKey) return;
   if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "SELECT")) return;
-  const me = mine(app.state);
+  const me = mine(session.state);
   const key = e.key.toLowerCase();
   const cardFor = (k) => {
     if (k === "p") return me.peanuts.top;
@@ -721,28 +607,11 @@ document.addEventListener("keydown", (e) => {
   e.preventDefault();
 });
 
-/** Without a seat yet: is the room there, and still in its lobby? */
-async function checkRoom() {
-  try {
-    const res = await fetch(`/api/rooms/${encodeURIComponent(code)}`);
-    if (res.status === 404) app.gone = true;
-    else if (res.ok && (await res.json()).phase !== "lobby") app.started = true;
-  } catch {
-    /* the join attempt will tell */
-  }
-  if (app.started && !app.state) watch();
-  if (!app.state) render();
-}
-
 const [about] = await Promise.all([game(), init()]);
 onChange(() => {
   reannounce();
   render();
 });
 startTicker();
-if (seatToken.get(code)) start();
-else {
-  showStatus("online");
-  checkRoom();
-}
+session.begin();
 render();
