@@ -57,24 +57,32 @@ redis.call('SADD', KEYS[1], ARGV[1])
 return 1
 """
 
-#: A room's connections, one count per process; a process that stopped beating counts no more.
+#: A room's connections and an address's, one count per process in a hash each; a process that
+#: stopped beating counts no more. 0: the room is full, -1: the address has too many, 1: counted.
 ADMIT = """
-local total = 0
-local counts = redis.call('HGETALL', KEYS[1])
-for i = 1, #counts, 2 do
-  if redis.call('EXISTS', ARGV[3] .. counts[i]) == 1 then
-    total = total + tonumber(counts[i + 1])
-  else
-    redis.call('HDEL', KEYS[1], counts[i])
+local function live_total(key)
+  local total = 0
+  local counts = redis.call('HGETALL', key)
+  for i = 1, #counts, 2 do
+    if redis.call('EXISTS', ARGV[2] .. counts[i]) == 1 then
+      total = total + tonumber(counts[i + 1])
+    else
+      redis.call('HDEL', key, counts[i])
+    end
   end
+  return total
 end
-if total >= tonumber(ARGV[2]) then return 0 end
+if live_total(KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
+if live_total(KEYS[2]) >= tonumber(ARGV[4]) then return -1 end
 redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
+redis.call('HINCRBY', KEYS[2], ARGV[1], 1)
 return 1
 """
 
 LEFT = """
-if redis.call('HINCRBY', KEYS[1], ARGV[1], -1) <= 0 then redis.call('HDEL', KEYS[1], ARGV[1]) end
+for _, key in ipairs(KEYS) do
+  if redis.call('HINCRBY', key, ARGV[1], -1) <= 0 then redis.call('HDEL', key, ARGV[1]) end
+end
 return 1
 """
 
@@ -505,14 +513,17 @@ class Cluster:
     async def unclaim_room(self, creator: str, code: str) -> None:
         await self.store.client.srem(f"{P}created:{creator}", code)
 
-    async def admit(self, code: str, limit: int) -> bool:
-        """Count a connection to a room on this process, unless every live process's
-        connections to it add up to `limit` already (False: nothing counted)."""
-        keys = [f"{P}conns:{code}"]
-        return bool(await self._admit(keys=keys, args=[self.process, limit, f"{P}proc:"]))
+    async def admit(self, code: str, address: str, room_limit: int, address_limit: int) -> int:
+        """Count a connection from `address` to the room `code` on this process, unless every
+        live process's connections to the room add up to `room_limit` already (0), or the
+        address's to `address_limit` (-1); 1: counted."""
+        keys = [f"{P}conns:{code}", f"{P}conns_by:{address}"]
+        args: list[str | int] = [self.process, f"{P}proc:", room_limit, address_limit]
+        return int(await self._admit(keys=keys, args=args))
 
-    async def admitted_left(self, code: str) -> None:
-        await self._left(keys=[f"{P}conns:{code}"], args=[self.process])
+    async def admitted_left(self, code: str, address: str) -> None:
+        keys = [f"{P}conns:{code}", f"{P}conns_by:{address}"]
+        await self._left(keys=keys, args=[self.process])
 
     async def record(self, code: str) -> RoomRecord | None:
         """A room's creation record (its game, say), whichever process runs it."""

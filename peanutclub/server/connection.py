@@ -186,17 +186,27 @@ async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
     rooms.connections_by[address] += 1
     rooms.connections_in[room_code] += 1
     cluster = rooms.cluster
-    if cluster is not None:  # the room's connections on every process together
+    if cluster is not None:  # the room's and the address's connections on every process
         try:
-            admitted = await cluster.admit(room_code, settings.max_connections_per_room)
+            admitted = await cluster.admit(
+                room_code,
+                address,
+                settings.max_connections_per_room,
+                settings.max_connections_per_address,
+            )
         except BaseException:
             uncount(rooms, address, room_code)
             raise
-        if not admitted:
+        if admitted != 1:
             uncount(rooms, address, room_code)
-            await turn_away(
-                websocket, "room_full", "This room has too many viewers.", 1013, "room full"
-            )
+            if admitted == 0:
+                await turn_away(
+                    websocket, "room_full", "This room has too many viewers.", 1013, "room full"
+                )
+            else:
+                await turn_away(
+                    websocket, "rate_limited", "Too many connections.", 1013, "too many connections"
+                )
             return
     connection = Connection(websocket, settings.send_queue_limit)
     link.attach(connection)
@@ -213,7 +223,7 @@ async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
         uncount(rooms, address, room_code)
         if cluster is not None:
             with contextlib.suppress(Exception):  # Redis gone: the count goes with this process
-                await cluster.admitted_left(room_code)
+                await cluster.admitted_left(room_code, address)
         await link.leave(connection)
         connection.close(1000, "bye")
         with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):

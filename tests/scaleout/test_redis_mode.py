@@ -47,6 +47,7 @@ def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServ
 LIMITS = {
     "PEANUTCLUB_MAX_ROOMS_PER_ADDRESS": "2",
     "PEANUTCLUB_MAX_CONNECTIONS_PER_ROOM": "3",
+    "PEANUTCLUB_MAX_CONNECTIONS_PER_ADDRESS": "4",
 }
 
 
@@ -220,6 +221,7 @@ async def watcher(node: Node, code: str) -> Any:
 
 
 def test_the_abuse_limits_hold_across_processes(limited_nodes: list[Node]) -> None:
+    """Rooms per address (2), connections per room (3) and per address (4), over two processes."""
     nodes = limited_nodes
     codes = [nodes[0].create_room()["code"], nodes[1].create_room()["code"]]
     with pytest.raises(urllib.error.HTTPError) as refused:
@@ -236,7 +238,12 @@ def test_the_abuse_limits_hold_across_processes(limited_nodes: list[Node]) -> No
         assert await watcher(nodes[1], code) == ("room_full", 1013)
         await inside[2].close()
         back = await eventually_async(lambda: watcher(nodes[1], code))
-        for ws in (*inside[:2], back):
+        # The address's fourth connection, to the other room, then none more on either process.
+        other = await watcher(nodes[0], codes[1])
+        assert not isinstance(other, tuple)
+        assert await watcher(nodes[1], codes[1]) == ("rate_limited", 1013)
+        assert await watcher(nodes[0], codes[1]) == ("rate_limited", 1013)
+        for ws in (*inside[:2], back, other):
             await ws.close()
 
     run(scenario())
