@@ -5,12 +5,10 @@
 import { h, mount, byId } from "/static/js/dom.js";
 import { init, t, errorText, langButton, onChange, plural } from "/static/js/i18n.js";
 import { connect } from "/static/js/net.js";
-import { inLobby } from "/static/js/state.js";
-import { hostToken } from "/static/js/store.js";
-import { reachOf, loadReach, joinPanel, footLink } from "/static/js/ui/reach.js";
+import { watchHello, sender, screen } from "/static/js/table.js";
+import { reachOf, loadReach, footLink } from "/static/js/ui/reach.js";
 import { toast, announce, showStatus } from "/static/js/ui/feedback.js";
 import { startTicker, tick } from "/static/js/ui/ticker.js";
-import { lobbyView } from "/static/js/ui/lobby.js";
 import { nameTag } from "/static/js/ui/names.js";
 import { game } from "/static/js/games.js";
 import { step } from "./patch.js";
@@ -23,16 +21,7 @@ const reach = reachOf(code);
 const app = { state: null, host: false, ui: {}, fresh: new Map() };
 let conn = null;
 
-function send(msg) {
-  if (!conn || conn.send(msg) === null) toast(t("conn.reconnecting"), "error");
-}
-
-function hello() {
-  const msg = { type: "watch" };
-  const token = hostToken.get(code);
-  if (token) msg.host_token = token;
-  return msg;
-}
+const send = sender(() => conn);
 
 function onState(state, events) {
   const prev = app.state;
@@ -49,15 +38,6 @@ function onState(state, events) {
     if (text) announce(text);
   }
   render();
-}
-
-function lobby(ctx) {
-  return h(
-    "div.tv-lobby",
-    null,
-    h("section.tv-join", null, h("p.tv-label", { text: t("lobby.code") }), h("p.tv-code", { text: code }), joinPanel(reach, code)),
-    lobbyView(ctx),
-  );
 }
 
 /** Every foundation, large, in the colour of the deck whose card is on top. */
@@ -214,11 +194,7 @@ function footer(state) {
 function render() {
   const state = app.state;
   const ctx = { state, me: null, host: app.host, ui: app.ui, send, rerender: render, game: about };
-  let content;
-  if (!state) content = h("p.tv-wait", { text: t("conn.connecting") });
-  else if (inLobby(state)) content = lobby(ctx);
-  else content = table(state);
-  mount(byId("app"), content);
+  mount(byId("app"), screen(ctx, reach, code, table));
   applyCss(byId("app"));
   mount(byId("foot"), ...footer(state));
   tick();
@@ -238,7 +214,7 @@ setInterval(() => {
 }, 400);
 conn = connect({
   code,
-  hello,
+  hello: () => watchHello(code),
   onState,
   onError: (msg) => {
     if (msg.code === "unknown_room") showStatus("gone");
