@@ -29,7 +29,7 @@ async def closed_room_with_two_seats(served: Served) -> tuple[str, str, int]:
     async def close_for_idleness() -> int:
         rooms = served.rooms
         room = rooms.get(code)
-        for _ in range(200):  # the two connections' ends reach the room
+        for _ in range(1000):  # the two connections' ends reach the room (10 s at most)
             if not room.viewers:
                 break
             await asyncio.sleep(0.01)
