@@ -483,7 +483,13 @@ class Cluster:
             if code in self.links:
                 continue
             link = self.links[code] = SharedLink(self, code)
-            await link.settle()
+            try:
+                await link.settle()
+            except Exception:  # as at start-up: a damaged room stays in the store, unopened
+                log.exception("room %s could not be adopted; it is left in the store", code)
+                self.links.pop(code, None)
+                await self.store.closed(code)
+                continue
             if link.room is None:  # another process was quicker, or the room is gone
                 self.links.pop(code, None)
                 if not await self.exists(code):

@@ -276,12 +276,14 @@ class RedisStore:
             for code in (as_text(c) for c in old):
                 if code in keep:
                     continue
+                record = await self.record(code)
                 keys = [lease_key(code)] + [
                     f"{P}{name}:{code}" for name in ("room", "log", "seq", "epoch", "summary")
                 ]
-                rooms += await self._prune_room(
-                    keys=[*keys, f"{P}rooms", UPDATED, OPEN], args=[code]
-                )
+                if await self._prune_room(keys=[*keys, f"{P}rooms", UPDATED, OPEN], args=[code]):
+                    rooms += 1
+                    if record is not None and record.creator:  # no longer its creator's
+                        await self.client.srem(f"{P}created:{record.creator}", code)
         games = 0
         if games_older_than > float("-inf"):
             old = await self.client.zrangebyscore(GAMES, "-inf", f"({games_older_than}")

@@ -135,7 +135,8 @@ def test_retention_deletes_old_rooms_and_games_but_none_in_use(redis_server: Red
         await client.flushdb()
         now = time.time()
         for code, created in (("OLDR", now - 40 * DAY), ("USED", now - 40 * DAY), ("NEWR", now)):
-            await store.create_room(RoomRecord(code, "h", created, {}))
+            await store.create_room(RoomRecord(code, "h", created, {}, creator="10.2.2.2"))
+            await client.sadd(f"{P}created:10.2.2.2", code)
         await store.create_room(RoomRecord("SEEN", "h", now - 40 * DAY, {}))
         await store.acquire("SEEN", 60_000)  # a process runs it: old, but in use
         await store.append("SEEN", LogEntry(1, "seat", {}))
@@ -154,6 +155,7 @@ def test_retention_deletes_old_rooms_and_games_but_none_in_use(redis_server: Red
             rooms_older_than=now - 30 * DAY, games_older_than=now - 365 * DAY, keep=["USED"]
         ) == (2, 1)
         assert await store.room_codes() == ["NEWR", "SEEN", "USED"]
+        assert await client.smembers(f"{P}created:10.2.2.2") == {b"NEWR", b"USED"}
         for gone in ("room:OLDR", "log:OLDR", "seq:OLDR", "epoch:OLDR", "room:PREV"):
             assert not await client.exists(P + gone), gone
         assert await store.load_game("OLDR-1-1") is None
@@ -166,6 +168,97 @@ def test_retention_deletes_old_rooms_and_games_but_none_in_use(redis_server: Red
         await store.close()
 
     run(scenario())
+
+
+def test_rooms_whose_owner_died_are_adopted_and_a_damaged_one_is_left_in_the_store(
+    redis_server: RedisServer,
+) -> None:
+    async def scenario() -> dict[str, Any]:
+        store = RedisStore.connect(redis_server.url, "adopter")
+        now = time.time()
+        await store.create_room(RoomRecord("GODR", "h", now, {}))
+        await store.create_room(RoomRecord("BADR", "h", now, {}, game="no-such-game"))
+        await store.client.zadd(f"{P}open", {"GODR": 0, "BADR": 0})  # their owner died
+        rooms = Rooms(Settings(), store, ManualClock(now))
+        cluster = rooms.cluster = Cluster(rooms, store, 60_000)
+        seen: dict[str, Any] = {"taken": await cluster.adopt_orphans()}
+        seen["links"] = sorted(cluster.links)
+        seen["running"] = sorted(rooms.rooms)
+        seen["orphans"] = await store.orphans(1000)
+        seen["holder"] = await store.holder("GODR")
+        await cluster.close()
+        await store.close()
+        return seen
+
+    seen = run(scenario())
+    assert seen["taken"] == 1
+    assert seen["links"] == ["GODR"] and seen["running"] == ["GODR"]
+    assert "BADR" not in seen["orphans"] and "GODR" not in seen["orphans"]
+    assert seen["holder"].endswith(":adopter")
+
+
+def test_a_room_closed_for_idleness_is_not_adopted_but_one_given_back_is(
+    redis_server: RedisServer,
+) -> None:
+    """The sweeper closes a room nobody came to: it leaves `open` before its lease is given
+    back, so no process adopts it; a room given back by a process shutting down is adopted."""
+
+    async def scenario() -> dict[str, Any]:
+        store = RedisStore.connect(redis_server.url, "idle")
+        clock = ManualClock(time.time())
+        rooms = Rooms(Settings(room_idle_ttl_seconds=60), store, clock)
+        rooms.cluster = Cluster(rooms, store, 60_000)
+        idle = await rooms.create(find_game("peanut-club"), {}, creator="10.1.1.1")
+        kept = await rooms.create(find_game("peanut-club"), {}, creator="10.1.1.1")
+        seen: dict[str, Any] = {"idle": idle.code, "kept": kept.code}
+        seen["open"] = [as_text(c) for c in await store.client.zrange(f"{P}open", 0, -1)]
+        clock.now += 30
+        await kept.watch(FakeViewer(), None, None)  # someone is here: it stays
+        clock.now += 31
+        await rooms.sweep()
+        assert rooms.get(idle.code) is None and rooms.get(kept.code) is kept
+        seen["after sweep"] = await store.orphans(1000)
+        created = await store.client.smembers(f"{P}created:10.1.1.1")
+        seen["created"] = sorted(as_text(c) for c in created)
+        await rooms.cluster.close()  # shutting down: the rooms it runs are given back
+        seen["after close"] = await store.orphans(1000)
+        await store.close()
+        return seen
+
+    seen = run(scenario())
+    idle, kept = seen["idle"], seen["kept"]
+    assert {idle, kept} <= set(seen["open"])
+    assert idle not in seen["after sweep"] and kept not in seen["after sweep"]
+    assert idle not in seen["after close"] and kept in seen["after close"]
+    assert seen["created"] == [kept]  # the closed room no longer counts for its creator
+
+
+# ---------------------------------------------------------------------- durability warning
+
+
+def test_the_server_warns_when_redis_keeps_no_append_only_file(
+    redis_server: RedisServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def durable() -> bool:
+        store = RedisStore.connect(redis_server.url, "warn")
+        cluster = Cluster(Rooms(Settings(), store, ManualClock(0)), store, 1000)
+        try:
+            return await cluster.warn_unless_durable()
+        finally:
+            await store.close()
+
+    client = redis_server.client()
+    with caplog.at_level(logging.WARNING, logger="peanutclub.server.cluster"):
+        assert not run(durable())  # the test server runs with --appendonly no
+    assert any("appendonly" in r.getMessage() for r in caplog.records)
+    caplog.clear()
+    client.config_set("appendonly", "yes")
+    try:
+        with caplog.at_level(logging.WARNING, logger="peanutclub.server.cluster"):
+            assert run(durable())
+        assert not caplog.records
+    finally:
+        client.config_set("appendonly", "no")
 
 
 # ---------------------------------------------------------------------- summaries on any process
@@ -304,34 +397,6 @@ def test_a_patch_is_published_once_per_room_and_process(
         assert set(patches) <= set(p.seqs), p.name
 
 
-# ---------------------------------------------------------------------- durability warning
-
-
-def test_the_server_warns_when_redis_keeps_no_append_only_file(
-    redis_server: RedisServer, caplog: pytest.LogCaptureFixture
-) -> None:
-    async def durable() -> bool:
-        store = RedisStore.connect(redis_server.url, "warn")
-        cluster = Cluster(Rooms(Settings(), store, ManualClock(0)), store, 1000)
-        try:
-            return await cluster.warn_unless_durable()
-        finally:
-            await store.close()
-
-    client = redis_server.client()
-    with caplog.at_level(logging.WARNING, logger="peanutclub.server.cluster"):
-        assert not run(durable())  # the test server runs with --appendonly no
-    assert any("appendonly" in r.getMessage() for r in caplog.records)
-    caplog.clear()
-    client.config_set("appendonly", "yes")
-    try:
-        with caplog.at_level(logging.WARNING, logger="peanutclub.server.cluster"):
-            assert run(durable())
-        assert not caplog.records
-    finally:
-        client.config_set("appendonly", "no")
-
-
 def test_a_server_started_on_such_a_redis_says_so_in_its_log(nodes: list[Node]) -> None:
     assert "appendonly" in nodes[0].log.read_text()
 
@@ -358,39 +423,3 @@ def test_a_room_whose_owner_died_is_adopted_with_no_client_anywhere(
     assert taken.split(b":", 1)[0] == b"2"  # a new epoch: a take-over, not the old lease
     status, summary = get(nodes[1], f"/api/rooms/{code}")
     assert status == 200 and summary["code"] == code
-
-
-def test_a_room_closed_for_idleness_is_not_adopted_but_one_given_back_is(
-    redis_server: RedisServer,
-) -> None:
-    """The sweeper closes a room nobody came to: it leaves `open` before its lease is given
-    back, so no process adopts it; a room given back by a process shutting down is adopted."""
-
-    async def scenario() -> dict[str, Any]:
-        store = RedisStore.connect(redis_server.url, "idle")
-        clock = ManualClock(time.time())
-        rooms = Rooms(Settings(room_idle_ttl_seconds=60), store, clock)
-        rooms.cluster = Cluster(rooms, store, 60_000)
-        idle = await rooms.create(find_game("peanut-club"), {}, creator="10.1.1.1")
-        kept = await rooms.create(find_game("peanut-club"), {}, creator="10.1.1.1")
-        seen: dict[str, Any] = {"idle": idle.code, "kept": kept.code}
-        seen["open"] = [as_text(c) for c in await store.client.zrange(f"{P}open", 0, -1)]
-        clock.now += 30
-        await kept.watch(FakeViewer(), None, None)  # someone is here: it stays
-        clock.now += 31
-        await rooms.sweep()
-        assert rooms.get(idle.code) is None and rooms.get(kept.code) is kept
-        seen["after sweep"] = await store.orphans(1000)
-        created = await store.client.smembers(f"{P}created:10.1.1.1")
-        seen["created"] = sorted(as_text(c) for c in created)
-        await rooms.cluster.close()  # shutting down: the rooms it runs are given back
-        seen["after close"] = await store.orphans(1000)
-        await store.close()
-        return seen
-
-    seen = run(scenario())
-    idle, kept = seen["idle"], seen["kept"]
-    assert {idle, kept} <= set(seen["open"])
-    assert idle not in seen["after sweep"] and kept not in seen["after sweep"]
-    assert idle not in seen["after close"] and kept in seen["after close"]
-    assert seen["created"] == [kept]  # the closed room no longer counts for its creator
