@@ -88,9 +88,11 @@ def host_allowed(host: str | None, allowed: Iterable[str]) -> bool:
 
 def allowed_host_names(settings: Settings) -> list[str]:
     """The `allowed_hosts` setting, with the name of `public_url` when both are set."""
+    if not settings.allowed_hosts:  # any host: nothing more to read, on every request
+        return []
     names = list(settings.allowed_hosts)
     public = urlsplit(settings.public_url or "").hostname
-    if names and public:
+    if public:
         names.append(public)
     return names
 
