@@ -4,18 +4,18 @@
 import { h, mount, byId } from "/static/js/dom.js";
 import { init, t, errorText, langButton, onChange } from "/static/js/i18n.js";
 import { connect } from "/static/js/net.js";
-import { inLobby, seatName } from "/static/js/state.js";
-import { hostToken } from "/static/js/store.js";
-import { reachOf, loadReach, joinPanel, footLink } from "/static/js/ui/reach.js";
+import { seatName } from "/static/js/state.js";
+import { watchHello, sender, screen, botHandover } from "/static/js/table.js";
+import { reachOf, loadReach, footLink } from "/static/js/ui/reach.js";
 import { toast, announce, showStatus } from "/static/js/ui/feedback.js";
 import { startTicker, tick } from "/static/js/ui/ticker.js";
 import { describe, paidGroups } from "./ui/events.js";
-import { lobbyView, settingsRefusal } from "/static/js/ui/lobby.js";
+import { settingsRefusal } from "/static/js/ui/lobby.js";
 import { game } from "/static/js/games.js";
 import { lotView } from "./ui/lot.js";
 import { highBidView, callView } from "./ui/auction.js";
 import { columnView } from "./ui/column.js";
-import { playersView, botHandover } from "./ui/players.js";
+import { playersView } from "./ui/players.js";
 import { podiumView } from "./ui/podium.js";
 import { awardsView } from "./ui/awards.js";
 import { payingOther } from "./ui/pay.js";
@@ -31,16 +31,7 @@ const app = {
 };
 let conn = null;
 
-function send(msg) {
-  if (!conn || conn.send(msg) === null) toast(t("conn.reconnecting"), "error");
-}
-
-function hello() {
-  const msg = { type: "watch" };
-  const token = hostToken.get(code);
-  if (token) msg.host_token = token;
-  return msg;
-}
+const send = sender(() => conn);
 
 const SOUNDS = { bid: "bid", going: "going", sold: "sold", power: "power", discarded: "going" };
 
@@ -71,21 +62,6 @@ function onState(state, events) {
   ui.bump = key !== null && key !== ui.bidKey;
   ui.bidKey = key;
   render();
-}
-
-function lobby(state, ctx) {
-  return h(
-    "div.tv-lobby",
-    null,
-    h(
-      "section.tv-join",
-      null,
-      h("p.tv-label", { text: t("lobby.code") }),
-      h("p.tv-code", { text: code }),
-      joinPanel(reach, code),
-    ),
-    lobbyView(ctx),
-  );
 }
 
 /** The last lot paid for: who paid, with which cards (public once paid), what was lost. */
@@ -195,6 +171,14 @@ function table(state) {
   );
 }
 
+function podium(state) {
+  return podiumView(state, {
+    host: app.host,
+    onRematch: () => send({ type: "rematch" }),
+    extra: awardsView(state),
+  });
+}
+
 function footer(state) {
   const controls = [];
   const ui = app.ui;
@@ -265,17 +249,7 @@ function footer(state) {
 function render() {
   const state = app.state;
   const ctx = { state, me: null, host: app.host, ui: app.ui, send, rerender: render, game: about };
-  let content = null;
-  if (!state) content = h("p.tv-wait", { text: t("conn.connecting") });
-  else if (inLobby(state)) content = lobby(state, ctx);
-  else if (state.phase === "over") {
-    content = podiumView(state, {
-      host: app.host,
-      onRematch: () => send({ type: "rematch" }),
-      extra: awardsView(state),
-    });
-  } else content = table(state);
-  mount(byId("app"), content);
+  mount(byId("app"), screen(ctx, reach, code, (s) => (s.phase === "over" ? podium(s) : table(s))));
   mount(byId("foot"), ...footer(state));
   tick();
 }
@@ -287,7 +261,7 @@ startTicker();
 render();
 conn = connect({
   code,
-  hello,
+  hello: () => watchHello(code),
   onState,
   onError: (msg) => {
     if (msg.code === "unknown_room") showStatus("gone");

@@ -96,16 +96,3 @@ export function playersView(state, { me = null, rich = false, hostAction = null,
     ),
   );
 }
-
-/** For the host during a game: a button that hands an away player's seat to a bot. */
-export function botHandover(send) {
-  return (p) =>
-    p.connected === false && !p.bot
-      ? h("button.small", {
-          type: "button",
-          "data-key": `to-bot-${p.seat}`,
-          onclick: () => send({ type: "add_bot", level: "normal", seat: p.seat }),
-          text: t("host.to_bot", { name: p.name || `#${p.seat + 1}` }),
-        })
-      : null;
-}
