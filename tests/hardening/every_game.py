@@ -51,7 +51,9 @@ def _club_secrets(message: dict[str, Any], viewer: int | None, game: Any) -> lis
     engine = game.engine
     hidden = {c.id for s, hand in enumerate(engine.hands) if s != viewer for c in hand}
     found: list[str] = []
-    stack: list[tuple[str, Any]] = [("", message)]
+    # The view's own top-level keys are the roots (`you` among them), the frame's others too.
+    rest = {k: v for k, v in message.items() if k != "state"}
+    stack: list[tuple[str, Any]] = [("", rest), ("", message.get("state"))]
     while stack:
         root, value = stack.pop()
         if isinstance(value, dict):
@@ -230,7 +232,7 @@ PROOFS = [
         steps={"between_rounds_seconds": 0.01},
         quick={
             "countdown_seconds": 0,
-            "stall_seconds": 0.3,
+            "stall_seconds": 1,
             "between_rounds_seconds": 0,
             "target_score": 20,
         },
