@@ -4,16 +4,10 @@ import { h, mount, byId } from "/static/js/dom.js";
 import { init, t, current, errorText, langButton, onChange, plural } from "/static/js/i18n.js";
 import { currencyIcon, objectCard, symbolIcon } from "./symbols.js";
 import { describe } from "./ui/events.js";
+import { getJSON, roomGames } from "/static/js/finished.js";
 
 const code = document.body.dataset.code;
 const app = { games: null, game: null, data: null, step: 0, error: null };
-
-async function getJSON(url) {
-  const res = await fetch(url, { headers: { accept: "application/json" } });
-  const body = await res.json().catch(() => null);
-  if (!res.ok) throw new Error((body && body.code) || "unknown");
-  return body;
-}
 
 /** A view-like object for `describe`: the players' names by seat. */
 function namesState(data) {
@@ -212,8 +206,7 @@ function render() {
 
 async function load() {
   try {
-    const listing = await getJSON(`/api/rooms/${encodeURIComponent(code)}/games`);
-    app.games = listing.games;
+    app.games = await roomGames(code);
     if (!app.games.length) return render();
     const wanted = new URLSearchParams(location.search).get("game");
     const game = app.games.find((g) => g.id === wanted) || app.games[app.games.length - 1];

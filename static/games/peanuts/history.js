@@ -2,17 +2,11 @@
 // the face-down ones too: only finished games are served), how it ended and the score.
 import { h, mount, byId } from "/static/js/dom.js";
 import { init, t, errorText, langButton, onChange } from "/static/js/i18n.js";
+import { finishedGames } from "/static/js/finished.js";
 import { cardFace } from "./ui/cards.js";
 
 const code = document.body.dataset.code;
-const app = { games: null, data: [], error: null };
-
-async function getJSON(url) {
-  const res = await fetch(url, { headers: { accept: "application/json" } });
-  const body = await res.json().catch(() => null);
-  if (!res.ok) throw new Error((body && body.code) || "unknown");
-  return body;
-}
+const app = { loaded: false, data: [], error: null };
 
 // An export names cards by id: deck × 52 + suit × 13 + rank − 1 (suits in this order).
 const SUITS = ["spades", "hearts", "diamonds", "clubs"];
@@ -53,7 +47,7 @@ function render() {
   mount(byId("bar"), h("h1.room", { text: t("common.room", { code }) }), langButton(h));
   let content;
   if (app.error) content = h("p.error", { role: "alert", text: errorText(app.error) });
-  else if (!app.games) content = h("p", { text: t("conn.connecting") });
+  else if (!app.loaded) content = h("p", { text: t("conn.connecting") });
   else if (!app.data.length) content = h("p", { text: t("history.none") });
   else {
     content = [
@@ -66,10 +60,8 @@ function render() {
 
 async function load() {
   try {
-    const listing = await getJSON(`/api/rooms/${encodeURIComponent(code)}/games`);
-    app.games = listing.games.filter((g) => g);
-    app.data = await Promise.all(app.games.map((g) => getJSON(g.history)));
-    app.data = app.data.filter((d) => d.game === "peanuts");
+    app.data = await finishedGames(code, "peanuts");
+    app.loaded = true;
   } catch (error) {
     app.error = error.message;
   }
