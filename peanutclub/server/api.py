@@ -149,7 +149,7 @@ async def room_games(code: str, request: Request, state: State) -> Any:
     rooms = state.rooms
     address = client_ip(request, state.settings.trusted_proxies)
     try:
-        rooms.check_guesser(address)
+        await rooms.check_guesser(address)
     except RuleError as error:
         return refusal(error)
     games = await rooms.store.games_of(code)
@@ -157,7 +157,7 @@ async def room_games(code: str, request: Request, state: State) -> Any:
         if rooms.cluster is not None:
             known = rooms.get(code) is not None or await rooms.cluster.exists(code)
             if not known:
-                rooms.guesses.failed(address)
+                await rooms.guessed(address)
         else:
             try:
                 known = await rooms.find(code, address) is not None

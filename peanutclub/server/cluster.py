@@ -38,7 +38,7 @@ from peanutclub.server import dispatch
 from peanutclub.server.codes import normalise_code
 from peanutclub.server.connection import Connection, handle
 from peanutclub.server.protocol import BadMessage, parse_client_message
-from peanutclub.server.redis_store import Fenced, P, RedisStore, as_text, summary_key
+from peanutclub.server.redis_store import NOW_MS, Fenced, P, RedisStore, as_text, summary_key
 from peanutclub.server.room import Room
 from peanutclub.server.store import RoomRecord
 from peanutclub.server.views import error_frame
@@ -85,6 +85,28 @@ for _, key in ipairs(KEYS) do
 end
 return 1
 """
+
+
+#: An address's allowance of unknown room codes, shared by every process: a token bucket
+#: (`ratelimit.AddressThrottle`'s rule) in Redis's clock, gone once full again. ARGV: rate per
+#: second, burst, 1 to spend an attempt (0 to look). 1: an attempt is left (before spending).
+GUESS = (
+    NOW_MS
+    + """
+local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
+local tokens = tonumber(redis.call('HGET', KEYS[1], 'tokens') or burst)
+local stamp = tonumber(redis.call('HGET', KEYS[1], 'stamp') or now)
+tokens = math.min(burst, tokens + (now - stamp) / 1000 * rate)
+local left = tokens >= 1 and 1 or 0
+if ARGV[3] == '1' then
+  tokens = math.max(0, tokens - 1)
+  redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'stamp', now)
+  local full = math.ceil((burst - tokens) / math.max(rate, 0.000001) * 1000) + 1000
+  redis.call('PEXPIRE', KEYS[1], full)
+end
+return left
+"""
+)
 
 
 def new_process_id() -> str:
@@ -436,20 +458,20 @@ class Cluster:
         self._claim = store.client.register_script(CLAIM)
         self._admit = store.client.register_script(ADMIT)
         self._left = store.client.register_script(LEFT)
+        self._guess = store.client.register_script(GUESS)
 
     # ------------------------------------------------------------------ rooms
 
     async def link(self, code: str, address: str) -> SharedLink | None:
         """The link for a room any process may own; None (counted as a guess) if unknown."""
         rooms = self.rooms
-        if rooms.guesses.blocked(address):
-            raise refuse("rate_limited", "Too many unknown room codes; wait a little.")
+        await rooms.check_guesser(address)
         code = normalise_code(code)
         link = self.links.get(code)
         if link is not None:
             return link
         if not await self.exists(code):
-            rooms.guesses.failed(address)
+            await rooms.guessed(address)
             return None
         link = self.links.get(code)
         if link is None:
@@ -530,6 +552,17 @@ class Cluster:
     async def admitted_left(self, code: str, address: str) -> None:
         keys = [f"{P}conns:{code}", f"{P}conns_by:{address}"]
         await self._left(keys=keys, args=[self.process])
+
+    async def guesser_blocked(self, address: str) -> bool:
+        """Whether `address` has spent its allowance of unknown codes on all the processes."""
+        settings = self.settings
+        args = [settings.room_guess_rate, settings.room_guess_burst, 0]
+        return not await self._guess(keys=[f"{P}guesses:{address}"], args=args)
+
+    async def guessed(self, address: str) -> None:
+        settings = self.settings
+        args = [settings.room_guess_rate, settings.room_guess_burst, 1]
+        await self._guess(keys=[f"{P}guesses:{address}"], args=args)
 
     async def record(self, code: str) -> RoomRecord | None:
         """A room's creation record (its game, say), whichever process runs it."""

@@ -51,10 +51,10 @@ class Rooms:
         """`get` for a client at `address`, bringing back a room closed for idleness (`reopen`):
         unknown codes count as guesses, and an address that has guessed too much is refused
         (`rate_limited`) until its allowance refills."""
-        self.check_guesser(address)
+        await self.check_guesser(address)
         room = self.get(code) or await self.reopen(code)
         if room is None and not (self.cluster is not None and await self.cluster.exists(code)):
-            self.guesses.failed(address)  # (a room another process runs is no guess)
+            await self.guessed(address)  # (a room another process runs is no guess)
         return room
 
     async def reopen(self, code: str) -> Room | None:
@@ -117,11 +117,20 @@ class Rooms:
             if self.created_by[creator] <= 0:
                 del self.created_by[creator]
 
-    def check_guesser(self, address: str) -> None:
+    async def check_guesser(self, address: str) -> None:
         """Refuse (`rate_limited`) an address that has tried too many unknown codes, on every
-        route that answers for a code, so that a guesser cannot tell a hit from a miss."""
-        if self.guesses.blocked(address):
+        route that answers for a code, so that a guesser cannot tell a hit from a miss. With
+        several processes, the allowance is one for all of them (kept in Redis)."""
+        if self.guesses.blocked(address) or (
+            self.cluster is not None and await self.cluster.guesser_blocked(address)
+        ):
             raise refuse("rate_limited", "Too many unknown room codes; wait a little.")
+
+    async def guessed(self, address: str) -> None:
+        """`address` asked for a code no room has: one attempt of its allowance spent."""
+        self.guesses.failed(address)
+        if self.cluster is not None:
+            await self.cluster.guessed(address)
 
     async def create(
         self,

@@ -26,6 +26,7 @@ import redis
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from peanutclub.core import RuleError
 from peanutclub.games import find_game
 from peanutclub.server.clock import ManualClock
 from peanutclub.server.cluster import Cluster
@@ -234,6 +235,40 @@ def test_a_room_closed_for_idleness_is_not_adopted_but_one_given_back_is(
 
 
 # ---------------------------------------------------------------------- durability warning
+
+
+def test_the_code_guessing_allowance_is_one_for_all_processes(redis_server: RedisServer) -> None:
+    """Four misses allowed: two on one process and two on another spend it; then every lookup
+    is refused on both, a room that exists too."""
+
+    async def scenario() -> list[str]:
+        settings = Settings(room_guess_burst=4, room_guess_rate=0.01)
+        stores, processes = [], []
+        for name in ("first", "second"):
+            store = RedisStore.connect(redis_server.url, name)
+            rooms = Rooms(settings, store, ManualClock(time.time()))
+            rooms.cluster = Cluster(rooms, store, 60_000)
+            stores.append(store)
+            processes.append(rooms)
+        await stores[0].client.delete(f"{P}guesses:10.3.3.3")
+        real = await processes[0].create(find_game("peanut-club"), {})
+        outcomes = []
+        guesses = ["CDFG", "CDFH", "CDFJ", "CDFK"]
+        for rooms, guess in zip([*processes, *processes], guesses, strict=True):
+            outcomes.append("miss" if await rooms.find(guess, "10.3.3.3") is None else "hit")
+        for rooms in processes:
+            try:
+                await rooms.find(real.code, "10.3.3.3")
+                outcomes.append("answered")
+            except RuleError as error:
+                outcomes.append(error.code)
+        assert await processes[1].find(real.code, "10.4.4.4") is None  # another address: fine
+        for rooms, store in zip(processes, stores, strict=True):
+            await rooms.cluster.close()  # type: ignore[union-attr]
+            await store.close()
+        return outcomes
+
+    assert run(scenario()) == ["miss"] * 4 + ["rate_limited"] * 2
 
 
 def test_the_server_warns_when_redis_keeps_no_append_only_file(
