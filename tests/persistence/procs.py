@@ -232,11 +232,17 @@ async def seat_players(
     return players
 
 
-async def resume_players(server: Server, code: str, before: list[Player]) -> list[Player]:
-    """New connections that take back each seat with its token (what a page does on reconnect)."""
+async def resume_players(
+    server: Server,
+    code: str,
+    before: list[P],
+    kind: type[P] = Player,  # type: ignore[assignment]
+) -> list[P]:
+    """New connections that take back each seat with its token (what a page does on reconnect),
+    each a new `kind` of client."""
     players = []
     for old in before:
-        player = Player(old.name)
+        player = kind(old.name)
         await player.connect(server, code, {"type": "resume", "token": old.token})
         players.append(player)
     return players
