@@ -44,6 +44,10 @@ PLATFORM_CODES: dict[str, tuple[str, str]] = {
     "not_seated": ("Only a seated player can do that.", "Seul un joueur assis peut faire cela."),
     "wrong_phase": ("That cannot be done right now.", "Ce n'est pas possible maintenant."),
     "bad_settings": ("Those settings are out of range.", "Ces réglages sont hors limites."),
+    "bad_host": (
+        "This server does not answer to that host name.",
+        "Ce serveur ne répond pas à ce nom d'hôte.",
+    ),
     "not_enough_players": (
         "This game needs more players.",
         "Ce jeu demande plus de joueurs.",

@@ -99,7 +99,7 @@ def allowed_host_names(settings: Settings) -> list[str]:
 
 def bad_host() -> JSONResponse:
     return JSONResponse(
-        refuse(BAD_HOST, "This server does not answer to that host name.").to_dict(),
+        refuse(BAD_HOST).to_dict(),
         status_code=400,
     )
 

@@ -84,6 +84,7 @@ export default {
   "err.not_seated": "Only a seated player can do that.",
   "err.wrong_phase": "That cannot be done right now.",
   "err.bad_settings": "Those settings are out of range.",
+  "err.bad_host": "This server does not answer to that host name.",
   "err.not_enough_players": "This game needs more players.",
   "err.unknown_game": "There is no such game.",
   "app.tagline": "Party games for friends: the table on the TV, the cards on your phones.",

@@ -84,6 +84,7 @@ export default {
   "err.not_seated": "Seul un joueur assis peut faire cela.",
   "err.wrong_phase": "Ce n'est pas possible maintenant.",
   "err.bad_settings": "Ces réglages sont hors limites.",
+  "err.bad_host": "Ce serveur ne répond pas à ce nom d'hôte.",
   "err.not_enough_players": "Ce jeu demande plus de joueurs.",
   "err.unknown_game": "Ce jeu est introuvable.",
   "app.tagline": "Des jeux entre amis : la table sur la télé, les cartes sur vos téléphones.",
