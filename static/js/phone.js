@@ -18,11 +18,11 @@ import { joinView } from "./ui/join.js";
  *  - onWelcome(msg): the game's own step when the room takes this phone in, if any
  *  - onAnswer(msg): the answer to a question the page asked (see ask below), if any
  *  - patch: the game's own step after a patch's fields (see net.js), if any
- * The session holds {state, seat, host, watching, joinError}, and offers send(msg) → ref,
+ * The session holds {state, seat, host, watching, joinError, note}, and offers send(msg) → ref,
  * ask(msg) → ref (a question asked in the background: no toast when offline, the page simply
  * waits for the next answer), join(name) (a seat taken, from watching too once the room is back
- * in its lobby), begin(), and screen(), the join or "play here again" screen when there is no
- * game to show (else null).
+ * in its lobby), say(text, kind, ms) (a short line, session.note, for a few seconds), begin(),
+ * and screen(), the join or "play here again" screen when there is no game to show (else null).
  */
 export function phoneSession({
   code,
@@ -43,6 +43,7 @@ export function phoneSession({
     started: false,
     gone: false,
     replaced: false,
+    note: null,
   };
   let conn = null;
 
@@ -174,6 +175,18 @@ export function phoneSession({
     const ref = conn ? conn.send(msg) : null;
     if (ref === null) toast(t("conn.reconnecting"), "error");
     return ref;
+  };
+
+  /** Show a short line ({text, kind} as session.note) for `ms`, then draw the page without it. */
+  s.say = (text, kind = "info", ms = 3000) => {
+    const note = { text, kind };
+    s.note = note;
+    setTimeout(() => {
+      if (s.note === note) {
+        s.note = null;
+        render();
+      }
+    }, ms + 100);
   };
 
   s.ask = (msg) => (conn ? conn.send(msg) : null);

@@ -4,9 +4,10 @@
 // words while connecting and the lobby (the room code and where phones join beside the players).
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { connect } from "./net.js";
 import { inLobby } from "./state.js";
 import { hostToken } from "./store.js";
-import { toast } from "./ui/feedback.js";
+import { toast, showStatus } from "./ui/feedback.js";
 import { joinPanel } from "./ui/reach.js";
 import { lobbyView } from "./ui/lobby.js";
 
@@ -16,6 +17,20 @@ export function watchHello(code) {
   const token = hostToken.get(code);
   if (token) msg.host_token = token;
   return msg;
+}
+
+/** A table's connection to room `code`: it watches (as the host when it may: onHost(isHost) at
+ * each welcome), its state shows in the page's connection line; the rest is net.js's connect. */
+export function watchRoom({ code, onState, onError, onHost, patch = null }) {
+  return connect({
+    code,
+    hello: () => watchHello(code),
+    onState,
+    onError,
+    onWelcome: (msg) => onHost(!!msg.host),
+    onStatus: showStatus,
+    patch,
+  });
 }
 
 /** A sender over the connection `conn()` returns: a toast when the message cannot go. */

@@ -26,22 +26,12 @@ import { podiumView } from "./ui/podium.js";
 const code = document.body.dataset.code;
 const app = {
   ui: { amount: {}, power: null, pay: null, focus: null },
-  note: null,
 };
 const session = phoneSession({ code, render, onState, onError, onAnswer, patch: bidOptions });
 const send = session.send;
 
 /** A short line in the status box (who played which power, being outbid) for a few seconds. */
-function note(text, kind = "info") {
-  const until = Date.now() + 4000;
-  app.note = { text, kind, until };
-  setTimeout(() => {
-    if (app.note && app.note.until === until) {
-      app.note = null;
-      render();
-    }
-  }, 4100);
-}
+const note = (text, kind = "info") => session.say(text, kind, 4000);
 
 /** The answer to the payment's dry run, asked in the background (ctx.ask: session.ask). */
 function onAnswer(msg) {
@@ -132,7 +122,7 @@ function statusView(state, me) {
       "div.status-sub",
       null,
       callView(state, false),
-      app.note ? h("p.note", { class: `note-${app.note.kind}`, text: app.note.text }) : null,
+      session.note ? h("p.note", { class: `note-${session.note.kind}`, text: session.note.text }) : null,
     ),
   );
 }

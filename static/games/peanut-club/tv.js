@@ -3,9 +3,8 @@
 // Everything fits the screen (1920×1080 down to 1280×720) without scrolling, six players too.
 import { h, mount, byId } from "/static/js/dom.js";
 import { init, t, errorText, langButton, onChange } from "/static/js/i18n.js";
-import { connect } from "/static/js/net.js";
 import { seatName } from "/static/js/state.js";
-import { watchHello, sender, screen, botHandover } from "/static/js/table.js";
+import { watchRoom, sender, screen, botHandover } from "/static/js/table.js";
 import { reachOf, loadReach, footLink } from "/static/js/ui/reach.js";
 import { toast, announce, showStatus } from "/static/js/ui/feedback.js";
 import { startTicker, tick } from "/static/js/ui/ticker.js";
@@ -259,17 +258,15 @@ loadReach(reach, code, render);
 onChange(render);
 startTicker();
 render();
-conn = connect({
+conn = watchRoom({
   code,
-  hello: () => watchHello(code),
   onState,
   onError: (msg) => {
     if (msg.code === "unknown_room") showStatus("gone");
     else toast(errorText(msg.code), "error");
     if (settingsRefusal(app.ui, msg)) render(); // the lobby marks the refused settings
   },
-  onWelcome: (msg) => {
-    app.host = !!msg.host;
+  onHost: (host) => {
+    app.host = host;
   },
-  onStatus: showStatus,
 });

@@ -23,7 +23,6 @@ const app = {
   /** The card picked for a chosen place: {card, from} or null. */
   picked: null,
   choose: false,
-  note: null,
 };
 const session = phoneSession({
   code,
@@ -38,16 +37,7 @@ const session = phoneSession({
 const send = session.send;
 
 /** A short line under the status for a few seconds (a lost race, a refusal). */
-function note(text, kind = "info") {
-  const until = Date.now() + 3000;
-  app.note = { text, kind, until };
-  setTimeout(() => {
-    if (app.note && app.note.until === until) {
-      app.note = null;
-      render();
-    }
-  }, 3100);
-}
+const note = (text, kind = "info") => session.say(text, kind, 3000);
 
 // ------------------------------------------------------------------ where my cards are
 
@@ -366,8 +356,8 @@ function statusView(state, me) {
     counting && state.deadline
       ? h("strong.go", { "data-deadline": String(state.deadline), "data-fmt": "play.countdown_in", text: t("play.countdown") })
       : h("span.points", { text: t("play.points", { n: signed(me.round_points) }) }),
-    app.note
-      ? h("span.note", { class: `note-${app.note.kind}`, role: app.note.kind === "lost" ? "alert" : "status", "data-key": "note", text: app.note.text })
+    session.note
+      ? h("span.note", { class: `note-${session.note.kind}`, role: session.note.kind === "lost" ? "alert" : "status", "data-key": "note", text: session.note.text })
       : app.picked
         ? h("span.note", { "data-key": "note", text: t("play.picked", { card: cardName(app.picked.card) }) })
         : kind === "stall" && state.rotations

@@ -4,8 +4,7 @@
 // token. Everything fits the screen (1920×1080 down to 1280×720) without scrolling.
 import { h, mount, byId } from "/static/js/dom.js";
 import { init, t, errorText, langButton, onChange, plural } from "/static/js/i18n.js";
-import { connect } from "/static/js/net.js";
-import { watchHello, sender, screen } from "/static/js/table.js";
+import { watchRoom, sender, screen } from "/static/js/table.js";
 import { reachOf, loadReach, footLink } from "/static/js/ui/reach.js";
 import { toast, announce, showStatus } from "/static/js/ui/feedback.js";
 import { startTicker, tick } from "/static/js/ui/ticker.js";
@@ -212,17 +211,15 @@ setInterval(() => {
     render();
   }
 }, 400);
-conn = connect({
+conn = watchRoom({
   code,
-  hello: () => watchHello(code),
   onState,
   onError: (msg) => {
     if (msg.code === "unknown_room") showStatus("gone");
     else toast(errorText(msg.code), "error");
   },
-  onWelcome: (msg) => {
-    app.host = !!msg.host;
+  onHost: (host) => {
+    app.host = host;
   },
-  onStatus: showStatus,
   patch: step,
 });
