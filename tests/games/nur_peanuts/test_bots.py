@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from peanutclub.games.nur_peanuts.bots import LEVELS, make_bot
+from peanutclub.games.nur_peanuts.bots import LEVELS, HardBot, Table, make_bot
 from peanutclub.games.nur_peanuts.bots.base import stone_offsets
 from peanutclub.games.nur_peanuts.engine import (
+    STANDARD,
     Buy,
     Dice,
     Game,
@@ -18,7 +21,7 @@ from peanutclub.games.nur_peanuts.engine import (
 )
 from peanutclub.games.nur_peanuts.simulate import play
 
-from .conftest import arrange, move_and_park, throw
+from .conftest import arrange, field_of, move_and_park, throw
 
 
 @pytest.mark.parametrize("level", sorted(LEVELS))
@@ -83,3 +86,43 @@ def test_a_bot_rolls_again_for_free_when_it_trails(level: str) -> None:
     throw(game, Dice.TWO_WHITE, 0, 1)  # seat 1 onto 1200, a 0 showed
     action = make_bot(level, 1).decide(public_view(game))
     assert isinstance(action, ThrowDice) and action.seat == 1
+
+
+def won_a_round() -> Game:
+    """Seat 0 has just won a round of three (onto 2400) and may buy; no field is owned."""
+    game = arrange(3, {0: field_of(700), 1: field_of(100), 2: field_of(500)})
+    for _ in range(3):
+        move_and_park(game, (1, 1))
+    assert game.phase is Phase.ROUND_OVER and game.buyer == 0
+    return game
+
+
+def test_hard_buys_the_cheapest_field_after_a_round_it_won() -> None:
+    """Each field is a step to the fields that end the game and a place where it pays nobody:
+    the hard bot buys one after every round it wins, the cheapest on offer."""
+    game = won_a_round()
+    cheapest = min(game.affordable(0), key=lambda f: game.values[f])
+    assert make_bot("hard", 0).decide(public_view(game)) == Buy(0, cheapest)
+    assert make_bot("normal", 0).decide(public_view(game)) == Pass(0)
+
+
+def reading(cash: int, fields: list[int], fields_to_end: int = 6) -> Table:
+    """A table after a round seat 0 won, read as a bot reads it."""
+    values = list(STANDARD)
+    owners: list[Any] = [0 if f in fields else None for f in range(len(values))]
+    return Table(0, values, owners, [cash, 5000], [fields, []], {}, [], 2, fields_to_end, None)
+
+
+def test_hard_keeps_a_reserve_of_cash_when_it_buys() -> None:
+    bot = HardBot(0)
+    cheap = field_of(100)
+    offered = [cheap, field_of(900), field_of(2400)]
+    assert bot.choose_field(reading(bot.reserve + 100, [1]), offered, preliminary=False) == cheap
+    assert bot.choose_field(reading(bot.reserve + 99, [1]), offered, preliminary=False) is None
+
+
+def test_hard_buys_the_richest_field_when_the_purchase_ends_the_game() -> None:
+    bot = HardBot(0)
+    offered = [field_of(100), field_of(900), field_of(2400)]
+    five = [1, 2, 3, 4, 5]
+    assert bot.choose_field(reading(2500, five), offered, preliminary=False) == field_of(2400)
