@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import importlib.util
 import os
 import random
 import socket
@@ -41,13 +42,13 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
-from peanutclub.bench.load import require_bench
-from peanutclub.core import Game, replay
+from peanutclub.core import Game, RuleError, replay
 from peanutclub.games import DEFAULT_GAME, GAMES, find_game, game_module, refusal_codes
 
 LIMITS = {
@@ -61,6 +62,36 @@ QUIET = frozenset({"player_away", "player_back", "seat_to_bot", "seat_to_player"
 STALL = 30.0
 
 
+#: `--game mixed`: every game the server hosts, rooms dealt among them in turn.
+MIXED = "mixed"
+
+
+def games_named(name: str) -> list[str]:
+    """The games a `--game` value names: one id, several separated by commas, or `mixed`."""
+    ids = list(GAMES) if name == MIXED else [g.strip() for g in name.split(",") if g.strip()]
+    for game_id in ids:
+        find_game(game_id)  # unknown_game
+    if not ids:
+        raise ValueError("name at least one game")
+    return ids
+
+
+def soak_rules(game_id: str) -> ModuleType:
+    """What a game's soak players do (its pace, its phases, its messages, its acknowledgements):
+    the game's `soak` module, or else its `bench` module."""
+    game = find_game(game_id)
+    package = game.__module__.rpartition(".")[0]
+    for name in ("soak", "bench"):
+        if importlib.util.find_spec(f"{package}.{name}") is not None:
+            module = game_module(game, name)
+            if hasattr(module, "SOAK_PACE"):
+                return module
+    raise SystemExit(
+        f"{game_id}: the soak cannot play this game yet: neither {package}.soak nor "
+        f"{package}.bench says how its players act (SOAK_PACE, soak_message, ...)."
+    )
+
+
 def canonical(action: dict[str, Any]) -> bytes:
     return orjson.dumps(action, option=orjson.OPT_SORT_KEYS)
 
@@ -69,6 +100,10 @@ def canonical(action: dict[str, Any]) -> bytes:
 class Totals:
     started: float = field(default_factory=time.monotonic)
     games: int = 0
+    #: game id -> games completed
+    games_by: Counter[str] = field(default_factory=Counter)
+    #: game id -> actions acknowledged
+    acknowledged_by: Counter[str] = field(default_factory=Counter)
     acknowledged: int = 0
     refusals: Counter[str] = field(default_factory=Counter)
     unexpected: Counter[str] = field(default_factory=Counter)
@@ -190,6 +225,7 @@ class SoakPlayer:
         sent = self.pending.pop(ref)
         self.totals.ack_seqs.setdefault(self.table.code, []).append((seq, sent.action))
         self.totals.acknowledged += 1
+        self.totals.acknowledged_by[self.table.game.id] += 1
         self.totals.latencies.append((self.totals.now(), now - sent.at))
         acked = self.totals.acked.setdefault(self.table.code, Counter())
         acked[canonical(sent.action)] += 1
@@ -260,7 +296,7 @@ class SoakRoom:
         game_id: str = DEFAULT_GAME,
     ) -> None:
         self.game = find_game(game_id)
-        self.rules = game_module(self.game, "bench")
+        self.rules = soak_rules(game_id)
         self.refusals = refusal_codes(self.game)
         self.base = base
         self.ws_base = base.replace("http", "ws", 1)
@@ -297,6 +333,7 @@ class SoakRoom:
         phase = message["state"]["phase"]
         if phase == "over" and self.phase != "over":
             self.totals.games += 1
+            self.totals.games_by[self.game.id] += 1
             asyncio.get_running_loop().create_task(self.players[0].send({"type": "rematch"}))
         elif phase == "lobby" and self.phase != "lobby":
             asyncio.get_running_loop().create_task(self.players[0].send({"type": "start"}))
@@ -360,10 +397,15 @@ async def soak(
     seed: int = 1,
     game_id: str = DEFAULT_GAME,
 ) -> Totals:
-    """Run the rooms for `seconds`; `drop_every`: mean seconds between drops of one client."""
+    """Run the rooms for `seconds`; `drop_every`: mean seconds between drops of one client.
+    `game_id` may name several games (`games_named`): the rooms are dealt among them in turn."""
     totals = Totals()
     rng = random.Random(seed)
-    tables = [SoakRoom(base, totals, i, random.Random(rng.random()), game_id) for i in range(rooms)]
+    ids = games_named(game_id)
+    tables = [
+        SoakRoom(base, totals, i // len(ids), random.Random(rng.random()), ids[i % len(ids)])
+        for i in range(rooms)
+    ]
     for start in range(0, rooms, 20):
         await asyncio.gather(*(t.open() for t in tables[start : start + 20]))
     totals.started = time.monotonic()
@@ -392,7 +434,6 @@ class Books:
 
 async def check_books(db: Path, totals: Totals) -> Books:
     """Every acknowledged action is in its room's log; every logged game replays."""
-    from peanutclub.core import RuleError
     from peanutclub.server.sqlite_store import SqliteStore
     from peanutclub.server.store import games_in_log
 
@@ -507,6 +548,24 @@ def memory_points(totals: Totals) -> dict[str, int]:
     }
 
 
+def memory_slope(totals: Totals) -> float:
+    """The server's memory trend over the second half of the run, in MiB a minute: the slope of
+    the least-squares line through the samples taken from the middle on (0 with fewer than
+    two)."""
+    if not totals.memory:
+        return 0.0
+    half = totals.memory[-1][0] / 2
+    points = [(t / 60, kib / 1024) for t, kib in totals.memory if t >= half]
+    if len(points) < 2:
+        return 0.0
+    mean_t = sum(t for t, _ in points) / len(points)
+    mean_m = sum(m for _, m in points) / len(points)
+    spread = sum((t - mean_t) ** 2 for t, _ in points)
+    if spread == 0:
+        return 0.0
+    return sum((t - mean_t) * (m - mean_m) for t, m in points) / spread
+
+
 @dataclass
 class Outcome:
     totals: Totals
@@ -525,8 +584,10 @@ class Outcome:
         lines = [
             f"soak: {self.rooms} rooms of {self.game} for {self.seconds:.0f} s"
             " against one server process",
-            f"games completed: {t.games} (games over in the logs: {b.games_over_in_log})",
-            f"actions acknowledged: {t.acknowledged}; actions in the logs: {b.logged_actions}",
+            f"games completed: {t.games} (games over in the logs: {b.games_over_in_log})"
+            f" {dict(t.games_by)}",
+            f"actions acknowledged: {t.acknowledged} {dict(t.acknowledged_by)};"
+            f" actions in the logs: {b.logged_actions}",
             f"rule refusals: {sum(t.refusals.values())} {dict(t.refusals.most_common())}",
             f"drops: {t.drops}, resumes: {t.resumes}",
             f"unexpected errors: {self.unexpected} {dict(t.unexpected)} {b.replay_failures[:3]}",
@@ -541,7 +602,15 @@ class Outcome:
         lines.append(
             "server memory (RSS): "
             f"start {memory['start'] / 1024:.1f} MiB, middle {memory['middle'] / 1024:.1f} MiB, "
-            f"end {memory['end'] / 1024:.1f} MiB"
+            f"end {memory['end'] / 1024:.1f} MiB; over the second half "
+            f"{memory_slope(t):+.2f} MiB/min"
+        )
+        lines.append(
+            "  samples (s: MiB): "
+            + ", ".join(
+                f"{at:.0f}: {kib / 1024:.1f}"
+                for at, kib in t.memory[:: max(1, len(t.memory) // 12)]
+            )
         )
         return "\n".join(lines)
 
@@ -569,7 +638,11 @@ def _run(coroutine: Any) -> Any:
 
 
 def main(args: argparse.Namespace) -> int:
-    require_bench(args.game)
+    try:
+        for game_id in games_named(args.game):
+            soak_rules(game_id)
+    except (ValueError, RuleError) as error:
+        raise SystemExit(f"peanutclub soak: --game {args.game}: {error}") from None
     seconds = args.seconds if args.seconds is not None else args.minutes * 60
     with tempfile.TemporaryDirectory() as workdir:
         outcome = run_soak(args.rooms, seconds, args.drop_every, Path(workdir), args.game)
@@ -581,11 +654,15 @@ def main(args: argparse.Namespace) -> int:
                 {
                     "rooms": outcome.rooms,
                     "seconds": outcome.seconds,
+                    "game": outcome.game,
                     "games": t.games,
+                    "games_by": dict(t.games_by),
                     "acknowledged": t.acknowledged,
+                    "acknowledged_by": dict(t.acknowledged_by),
                     "refusals": dict(t.refusals),
                     "unexpected": dict(t.unexpected),
                     "lost": outcome.books.lost,
+                    "memory_slope_mib_per_minute": memory_slope(t),
                     "windows": windows(t, outcome.seconds),
                     "memory_kib": t.memory,
                 },
@@ -602,8 +679,8 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--game",
         default=DEFAULT_GAME,
-        choices=tuple(GAMES),
-        help=f"the game the rooms play (default {DEFAULT_GAME})",
+        help=f"the game the rooms play: one of {', '.join(GAMES)}, several separated by commas, "
+        f"or {MIXED} (every game, rooms dealt among them in turn); default {DEFAULT_GAME}",
     )
     parser.add_argument("--rooms", type=int, default=200)
     parser.add_argument("--minutes", type=float, default=10.0)
