@@ -8,7 +8,9 @@ included), deciding from its own view as a person would; a `patch` brings that v
 the game's own rule. The host's client asks for a rematch and a new start after every game. Every
 so often a client drops its connection without warning and comes back a moment later with
 `resume`. What is the game's (its pace, when a bot acts, which patch shows an action applied)
-comes from its package's `bench` module (`peanutclub/games/peanut_club/bench.py`).
+comes from its package's `soak` module, or else its `bench` module
+(`peanutclub/games/peanut_club/bench.py`). `--game mixed` (or several ids separated by commas)
+deals the rooms among the games in turn: one server hosts the three games at once.
 
 What it reports:
 - games completed and actions acknowledged (a `state` carrying the action's `ref`, or the `patch`
@@ -18,7 +20,8 @@ What it reports:
 - actions lost (must be 0): every acknowledged action is looked up in the room's log in the
   server's SQLite file after the run, and every game of every log is replayed through the game;
 - latency (send to acknowledgement) p50/p99 in time windows, and the server's resident memory at
-  the start, the middle and the end of the run.
+  the start, the middle and the end of the run, with its slope over the second half (MiB a
+  minute, a least-squares line through the samples).
 
 The server runs in a child process (`peanutclub serve --dev` on a fresh SQLite file), so the
 memory figures are the server's alone.
