@@ -41,8 +41,10 @@ async def play(client: Any, proofs: Proofs, games: int) -> None:
         while seen["over"] < games:
             message = await client.next(60)
             if message["type"] in ("welcome", "state"):
+                was = seen["view"]
                 seen["view"] = message["state"]
-                seen["over"] += message["type"] == "state" and message["state"]["phase"] == "over"
+                ends = message["state"]["phase"] == "over" and (was or {}).get("phase") != "over"
+                seen["over"] += ends  # a game ended (later states of the same end do not count)
             elif message["type"] == "patch" and seen["view"] is not None:
                 seen["view"] = proofs.apply_patch(seen["view"], message)
 
