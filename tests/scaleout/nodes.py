@@ -37,9 +37,12 @@ class RedisServer:
         binary = shutil.which("redis-server")
         if binary is None:
             raise AssertionError("redis-server is missing: apt-get install -y redis-server")
+        # Its files (an append-only log when a test turns it on) go beside its own log, never
+        # into the directory the tests run from.
+        files = ["--dir", str(self.log.parent)]
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
-                [binary, "--port", str(self.port), "--save", "", "--appendonly", "no"],
+                [binary, "--port", str(self.port), "--save", "", "--appendonly", "no", *files],
                 stdout=out,
                 stderr=subprocess.STDOUT,
             )
