@@ -89,8 +89,10 @@ def test_a_bot_rolls_again_for_free_when_it_trails(level: str) -> None:
 
 
 def won_a_round() -> Game:
-    """Seat 0 has just won a round of three (onto 2400) and may buy; no field is owned."""
-    game = arrange(3, {0: field_of(700), 1: field_of(100), 2: field_of(500)})
+    """Seat 0 has just won a round of three (onto 2400) and may buy; no field is owned, and
+    the others still hold plenty of cash after paying."""
+    pawns = {0: field_of(700), 1: field_of(100), 2: field_of(500)}
+    game = arrange(3, pawns, cash={0: 5000, 1: 9000, 2: 9000})
     for _ in range(3):
         move_and_park(game, (1, 1))
     assert game.phase is Phase.ROUND_OVER and game.buyer == 0
@@ -106,11 +108,11 @@ def test_hard_buys_the_cheapest_field_after_a_round_it_won() -> None:
     assert make_bot("normal", 0).decide(public_view(game)) == Pass(0)
 
 
-def reading(cash: int, fields: list[int], fields_to_end: int = 6) -> Table:
-    """A table after a round seat 0 won, read as a bot reads it."""
+def reading(cash: int, fields: list[int], rival: int = 5000) -> Table:
+    """A table of two after a round seat 0 won, read as a bot reads it (`rival`: seat 1's cash)."""
     values = list(STANDARD)
     owners: list[Any] = [0 if f in fields else None for f in range(len(values))]
-    return Table(0, values, owners, [cash, 5000], [fields, []], {}, [], 2, fields_to_end, None)
+    return Table(0, values, owners, [cash, rival], [fields, []], {}, [], 2, 6, None)
 
 
 def test_hard_keeps_a_reserve_of_cash_when_it_buys() -> None:
@@ -119,6 +121,16 @@ def test_hard_keeps_a_reserve_of_cash_when_it_buys() -> None:
     offered = [cheap, field_of(900), field_of(2400)]
     assert bot.choose_field(reading(bot.reserve + 100, [1]), offered, preliminary=False) == cheap
     assert bot.choose_field(reading(bot.reserve + 99, [1]), offered, preliminary=False) is None
+
+
+def test_hard_stops_buying_when_a_rival_runs_short_of_cash() -> None:
+    """A rival short of cash may soon be unable to pay, and then the most cash wins."""
+    bot = HardBot(0)
+    offered = [field_of(100), field_of(900)]
+    rich = reading(9000, [1], rival=bot.rivals_floor)
+    assert bot.choose_field(rich, offered, preliminary=False) == field_of(100)
+    poor = reading(9000, [1], rival=bot.rivals_floor - 100)
+    assert bot.choose_field(poor, offered, preliminary=False) is None
 
 
 def test_hard_buys_the_richest_field_when_the_purchase_ends_the_game() -> None:

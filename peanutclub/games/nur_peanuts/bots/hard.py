@@ -8,8 +8,10 @@ whom, when somebody does (twice to an owner on their own field, nothing from its
 unless the bank wins). It places its pawn where rich fields lie ahead, and after each round it
 wins it buys the cheapest field on offer while it keeps a reserve of cash: every field is a step
 towards the fields that end the game, a place where it pays nobody and where its win is paid
-twice, and where the others' rerolls pay it. (Buying only cheap fields late, as it once did, left
-it no better than the normal bot at four to six players; see docs/bots.md.)
+twice, and where the others' rerolls pay it. It stops buying once a rival runs short of cash:
+that rival may soon be unable to pay, and a game that ends so is won by the most cash, not by
+fields. (Buying only cheap fields late, as it once did, left it no better than the normal bot at
+four to six players; see docs/bots.md.)
 """
 
 from __future__ import annotations
@@ -44,6 +46,9 @@ class HardBot(BaseBot):
     pawn_tries = 1.6
     #: The cash it keeps in hand when it buys a field after a round it won.
     reserve = 3000
+    #: It buys only while every rival holds at least this much (the game is not about to end
+    #: on cash).
+    rivals_floor = 4000
 
     def __init__(self, seat: int, seed: int = 0) -> None:
         super().__init__(seat, seed)
@@ -148,6 +153,8 @@ class HardBot(BaseBot):
             if mine + 1 >= table.fields_to_end:
                 return max(offered, key=lambda f: values[f])  # this purchase wins the game
             cash = table.cash[self.seat]
+            if min(c for s, c in enumerate(table.cash) if s != self.seat) < self.rivals_floor:
+                return None
             kept = [f for f in offered if cash - values[f] >= self.reserve]
             return min(kept, key=lambda f: values[f]) if kept else None
         if table.position is None and self._pawn_purchase(table):
