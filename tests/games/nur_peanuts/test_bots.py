@@ -138,3 +138,36 @@ def test_hard_buys_the_richest_field_when_the_purchase_ends_the_game() -> None:
     offered = [field_of(100), field_of(900), field_of(2400)]
     five = [1, 2, 3, 4, 5]
     assert bot.choose_field(reading(2500, five), offered, preliminary=False) == field_of(2400)
+
+
+def worth_of(bot: HardBot, field: int, waiting: list[dict[str, Any]]) -> float:
+    """What parking on `field` is worth to the hard bot at seat 0, with seat 1 parked on 500
+    and `waiting` still to move."""
+    table = reading(5000, [])
+    low = field_of(500)
+    table.parked = {low: {"kind": "pawn", "id": "pawn-1", "seat": 1, "field": low}}
+    table.waiting = waiting
+    bot.prepare()
+    return bot.worth(table, field)
+
+
+def test_hard_weighs_a_stone_still_to_move() -> None:
+    """Alone, 2000 wins 1500 from the pawn on 500 for sure; a stone that may still end on 2100
+    or more makes it worth less."""
+    bot = HardBot(0)
+    target = field_of(2000)
+    alone = worth_of(bot, target, [])
+    assert alone == pytest.approx(1500)
+    stone = {"kind": "stone", "id": "stone-0", "seat": None, "field": field_of(800)}
+    assert worth_of(bot, target, [stone]) < alone - 100
+
+
+def test_hard_counts_what_a_pawn_still_to_move_would_pay_it() -> None:
+    """A pawn still to move from 1100 ends below 2000 more often than not, and then it pays
+    too: parking on 2000 is worth more than with nobody left to move, but less than if it
+    surely paid the most it could (2000 - 100)."""
+    bot = HardBot(0)
+    target = field_of(2000)
+    pawn = {"kind": "pawn", "id": "pawn-2", "seat": 2, "field": field_of(1100)}
+    alone = worth_of(bot, target, [])
+    assert alone < worth_of(bot, target, [pawn]) < alone + 1900
