@@ -181,14 +181,6 @@ class Game:
                 order=list(self.order),
             )
         ]
-        self._handlers: dict[type[Action], Callable[[Any], list[Event]]] = {
-            Buy: self._buy,
-            Pass: self._pass,
-            ThrowDice: self._throw,
-            Park: self._park,
-            StoneStep: self._stone_step,
-            NextRound: self._next_round,
-        }
 
     # ------------------------------------------------------------------ reading the state
 
@@ -259,14 +251,14 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one action and return its events, or raise `RuleError` and change nothing."""
-        handler = self._handlers.get(type(action))
+        handler = _HANDLERS.get(type(action))
         if handler is None:
             raise BadMessage(f"Nur Peanuts! has no action {action!r}.")
         if self.phase is Phase.OVER:
             raise WrongPhase("The game is over.")
         touched, self.touched = self.touched, False
         try:
-            events = handler(action)
+            events = handler(self, action)
         except RuleError:
             self.touched = touched  # a refusal leaves even this flag as it was
             raise
@@ -494,3 +486,15 @@ class Game:
         self.turn = None
         self.winner_may_buy = False
         return [event("game_over", **self.result.to_dict())]
+
+
+#: Each action's handler, one table for every game: a table of bound methods on each game would
+#: make every game a reference cycle, freed only by the collector's rare full passes, log and all.
+_HANDLERS: dict[type[Action], Callable[[Game, Any], list[Event]]] = {
+    Buy: Game._buy,
+    Pass: Game._pass,
+    ThrowDice: Game._throw,
+    Park: Game._park,
+    StoneStep: Game._stone_step,
+    NextRound: Game._next_round,
+}
