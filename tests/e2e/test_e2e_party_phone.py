@@ -283,7 +283,9 @@ def test_refused_settings_are_marked_and_the_rooms_values_come_back(
     ana.click("[data-key=share-qr]")
     qr = ana.locator("img.share-qr")
     expect(qr).to_be_visible()
-    ana.wait_for_function("document.querySelector('img.share-qr').naturalWidth > 0")
+    # A function, not a bare expression: polling a bare expression needs eval, which the
+    # page's Content-Security-Policy refuses whenever the first check comes back false.
+    ana.wait_for_function("() => document.querySelector('img.share-qr').naturalWidth > 0")
     doc_shot(ana, "phone-after-share-390x844")
 
     # The host adds a bot and starts from the phone.
