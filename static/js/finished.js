@@ -1,5 +1,7 @@
 // A room's finished games of one game, as that game tells them (GET /api/rooms/CODE/games, then
 // each one's history), for the history pages. A refusal throws an Error named by its code.
+import { h, mount, byId } from "/static/js/dom.js";
+import { init, t, errorText, langButton, onChange } from "/static/js/i18n.js";
 
 /** GET `url` as JSON; a refusal throws an Error named by the body's code. */
 export async function getJSON(url) {
@@ -20,4 +22,32 @@ export async function finishedGames(code, game) {
   const games = await roomGames(code);
   const told = await Promise.all(games.filter(Boolean).map((g) => getJSON(g.history)));
   return told.filter((d) => d.game === game);
+}
+
+/** Runs the history page of `game` for the room the page is about: the room's heading, then
+ * one `gameView(data, index)` per finished game (or why there is none), drawn again on each
+ * change of language; `afterMount(root)` runs after every drawing (for what needs the layout). */
+export async function historyPage(game, gameView, afterMount = () => {}) {
+  const code = document.body.dataset.code;
+  const app = { loaded: false, data: [], error: null };
+  const render = () => {
+    mount(byId("bar"), h("h1.room", { text: t("common.room", { code }) }), langButton(h));
+    let content;
+    if (app.error) content = h("p.error", { role: "alert", text: errorText(app.error) });
+    else if (!app.loaded) content = h("p", { text: t("conn.connecting") });
+    else if (!app.data.length) content = h("p", { text: t("history.none") });
+    else content = [h("h2.hist-title", { text: t("history.title", { code }) }), app.data.map((data, g) => gameView(data, g))];
+    mount(byId("app"), content);
+    afterMount(byId("app"));
+  };
+  await init();
+  onChange(render);
+  render();
+  try {
+    app.data = await finishedGames(code, game);
+    app.loaded = true;
+  } catch (error) {
+    app.error = error.message;
+  }
+  render();
 }

@@ -2,17 +2,15 @@
 // with the board as it ended (owners, every piece where it parked), everyone's cash and fields
 // at that moment, the round's payments as arrows, and every throw, park, bump, payment and
 // purchase in words.
-import { h, mount, byId } from "/static/js/dom.js";
-import { init, t, errorText, langButton, onChange } from "/static/js/i18n.js";
-import { finishedGames } from "/static/js/finished.js";
+import { h } from "/static/js/dom.js";
+import { t } from "/static/js/i18n.js";
+import { historyPage } from "/static/js/finished.js";
 import { boardView, placePieces } from "./ui/board.js";
 import { paymentsView } from "./ui/payments.js";
 import { token } from "./ui/players.js";
 import { money, endText } from "./ui/format.js";
 import { describe } from "./ui/words.js";
 
-const code = document.body.dataset.code;
-const app = { loaded: false, data: [], error: null };
 
 /** A step's table with the players' names, as the board and the sentences read it. */
 function tableOf(data, step) {
@@ -87,28 +85,4 @@ function gameView(data, g) {
   );
 }
 
-function render() {
-  mount(byId("bar"), h("h1.room", { text: t("common.room", { code }) }), langButton(h));
-  let content;
-  if (app.error) content = h("p.error", { role: "alert", text: errorText(app.error) });
-  else if (!app.loaded) content = h("p", { text: t("conn.connecting") });
-  else if (!app.data.length) content = h("p", { text: t("history.none") });
-  else content = [h("h2.hist-title", { text: t("history.title", { code }) }), app.data.map((data, g) => gameView(data, g))];
-  mount(byId("app"), content);
-  placePieces(byId("app"));
-}
-
-async function load() {
-  try {
-    app.data = await finishedGames(code, "nur-peanuts");
-    app.loaded = true;
-  } catch (error) {
-    app.error = error.message;
-  }
-  render();
-}
-
-await init();
-onChange(render);
-render();
-load();
+historyPage("nur-peanuts", gameView, placePieces);

@@ -1,12 +1,12 @@
 // A room's finished games of Peanuts!, round by round: each round's deal as it was (every card,
 // the face-down ones too: only finished games are served), how it ended and the score.
-import { h, mount, byId } from "/static/js/dom.js";
-import { init, t, errorText, langButton, onChange } from "/static/js/i18n.js";
-import { finishedGames } from "/static/js/finished.js";
+import { h } from "/static/js/dom.js";
+import { t } from "/static/js/i18n.js";
+import { historyPage } from "/static/js/finished.js";
+import { seatName } from "/static/js/state.js";
+import { winnersLine, pointsText, signed } from "./ui/summary.js";
 import { cardFace } from "./ui/cards.js";
 
-const code = document.body.dataset.code;
-const app = { loaded: false, data: [], error: null };
 
 // An export names cards by id: deck × 52 + suit × 13 + rank − 1 (suits in this order).
 const SUITS = ["spades", "hearts", "diamonds", "clubs"];
@@ -36,39 +36,26 @@ function roundView(data, round) {
           "ul.hist-scores",
           null,
           end.round_scores.map((s) =>
-            h("li", { "data-key": `s${s.seat}`, text: `${s.seats.map((x) => data.names[x]).join(" & ")}: ${s.points > 0 ? "+" : ""}${s.points}` }),
+            h("li", { "data-key": `s${s.seat}`, text: `${s.seats.map((x) => data.names[x]).join(" & ")}: ${signed(s.points, true)}` }),
           ),
         )
       : null,
   );
 }
 
-function render() {
-  mount(byId("bar"), h("h1.room", { text: t("common.room", { code }) }), langButton(h));
-  let content;
-  if (app.error) content = h("p.error", { role: "alert", text: errorText(app.error) });
-  else if (!app.loaded) content = h("p", { text: t("conn.connecting") });
-  else if (!app.data.length) content = h("p", { text: t("history.none") });
-  else {
-    content = [
-      h("h2", { text: t("history.title", { code }) }),
-      app.data.map((data, i) => h("div.hist-game", { "data-key": `g${i}` }, data.rounds.map((r) => roundView(data, r)))),
-    ];
-  }
-  mount(byId("app"), content);
+/** How the game ended: who won, and everyone's total. */
+function resultView(data) {
+  const result = data.result;
+  if (!result) return null;
+  const state = { players: data.names.map((name, seat) => ({ seat, name })), winners: result.winners };
+  return h(
+    "section.hist-result",
+    { "data-key": "result" },
+    h("h3", { text: winnersLine(state) }),
+    h("ul.hist-totals", null, result.scores.map((s) => h("li", { "data-key": `t${s.seat}`, text: `${seatName(state, s.seat)}: ${pointsText(s.score)}` }))),
+  );
 }
 
-async function load() {
-  try {
-    app.data = await finishedGames(code, "peanuts");
-    app.loaded = true;
-  } catch (error) {
-    app.error = error.message;
-  }
-  render();
-}
+const gameView = (data, g) => h("div.hist-game", { "data-key": `g${g}` }, data.rounds.map((r) => roundView(data, r)), resultView(data));
 
-await init();
-onChange(render);
-render();
-load();
+historyPage("peanuts", gameView);

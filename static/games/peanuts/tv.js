@@ -181,6 +181,9 @@ function footer(state) {
   if (app.host && state && state.phase === "over") {
     controls.push(h("button.primary", { type: "button", "data-key": "tv-rematch", onclick: () => send({ type: "rematch" }), text: t("over.rematch") }));
   }
+  if (state && state.phase === "over") {
+    controls.push(h("a.button", { href: `/r/${encodeURIComponent(code)}/history`, "data-key": "tv-history", text: t("over.history") }));
+  }
   return [
     h("span.foot-code", { text: t("common.room", { code }) }),
     footLink(reach),
