@@ -6,17 +6,23 @@ Every move goes through the page, as a person would: clicks, typing, reading wha
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
+import time
 import urllib.request
 from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
+from websockets.sync.client import ClientConnection, connect
 
 PHONE = {"width": 360, "height": 640}
 TV = {"width": 1920, "height": 1080}
 TIMEOUT = 10_000
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 def new_page(browser: Browser, viewport: dict[str, int], locale: str = "en-US") -> Page:
@@ -106,6 +112,44 @@ def shot(page: Page, folder: Path, name: str, full: bool = False) -> None:
     page.screenshot(path=str(folder / f"{name}.png"), full_page=full)
 
 
+def keep(page: Page, shots: Path, name: str) -> None:
+    """A screenshot for the test's artifacts, copied to the docs when PEANUTCLUB_DOCS_SHOTS is
+    set (to refresh them): an ordinary run leaves docs/ alone."""
+    shot(page, shots, name)
+    if os.environ.get("PEANUTCLUB_DOCS_SHOTS"):
+        DOCS.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(shots / f"{name}.png", DOCS / f"{name}.png")
+
+
+def tv_page(
+    browser: Browser,
+    base_url: str,
+    room: dict[str, Any],
+    viewport: dict[str, int],
+    *,
+    still: bool = False,
+) -> Page:
+    """The room's table on a TV that holds the host token (as the landing page leaves it);
+    `still`: the TV's system asks for reduced motion."""
+    page = new_page(browser, viewport)
+    if still:
+        page.emulate_media(reduced_motion="reduce")
+    store_host_token(page, base_url, room)
+    page.goto(room["tv_url"])
+    return page
+
+
+def add_bots(page: Page, n: int) -> None:
+    """The host's taps on a lobby (the TV's or a phone's): `n` bots of the level it offers
+    first."""
+    seated = page.locator(".lobby-player")
+    expect(page.locator("[data-key=add-bot]")).to_be_enabled()
+    before = seated.count()
+    for i in range(n):
+        page.click("[data-key=add-bot]")
+        expect(seated).to_have_count(before + i + 1)
+
+
 def pay_verdict(page: Page) -> tuple[int, int]:
     """(value, amount) of the payment on screen, once the server has judged it."""
     strong = page.locator("section.pay .pay-value:not(.checking) strong")
@@ -158,3 +202,74 @@ def create_room(base_url: str, **settings: Any) -> dict[str, Any]:
     with urllib.request.urlopen(req, timeout=5) as res:
         room: dict[str, Any] = json.load(res)
     return room
+
+
+def ws_url(base_url: str, code: str) -> str:
+    return base_url.replace("http", "ws", 1) + f"/ws/{code}"
+
+
+class Line:
+    """One protocol client of the test's own: keeps the latest view (whole states and patches)
+    and every event it heard."""
+
+    def __init__(self, base_url: str, code: str, hello: dict[str, Any]) -> None:
+        self.stack = ExitStack()
+        # No limit on the frames kept unread: a line the test does not read keeps answering pings
+        # and closes at once.
+        self.ws: ClientConnection = self.stack.enter_context(
+            connect(ws_url(base_url, code), max_queue=None)
+        )
+        self.state: dict[str, Any] = {}
+        self.events: list[dict[str, Any]] = []
+        self.send(hello)
+        self.until(lambda s: True, seconds=10)
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.ws.send(json.dumps(message))
+
+    def recv(self, timeout: float) -> dict[str, Any] | None:
+        try:
+            message: dict[str, Any] = json.loads(self.ws.recv(timeout))
+        except TimeoutError:
+            return None
+        if message["type"] in ("state", "welcome"):
+            self.state = message["state"]
+        elif message["type"] == "patch":
+            self.state = {
+                **self.state,
+                **{k: v for k, v in message.items() if k not in ("type", "seq", "events")},
+            }
+        self.events.extend(message.get("events") or [])
+        return message
+
+    def until(self, predicate: Any, seconds: float = 30) -> dict[str, Any]:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if self.state and predicate(self.state):
+                return self.state
+            self.recv(max(0.05, end - time.monotonic()))
+        raise AssertionError(f"waited in vain; last phase {self.state.get('phase')}")
+
+    def quiet(self, seconds: float) -> None:
+        """Read frames until none has come for `seconds`."""
+        while self.recv(seconds) is not None:
+            pass
+
+    def close(self) -> None:
+        self.stack.close()
+
+
+def bots_play_to_the_end(
+    browser: Browser, base_url: str, room: dict[str, Any], bots: int, viewport: dict[str, int]
+) -> tuple[Page, dict[str, Any]]:
+    """The host at the TV seats `bots` bots and starts; a watcher of the test's own follows the
+    room until the game is over. The TV page and the game's last view."""
+    tv = tv_page(browser, base_url, room, viewport)
+    line = Line(base_url, room["code"], {"type": "watch"})
+    try:
+        add_bots(tv, bots)
+        tv.click("[data-key=start]")
+        state = line.until(lambda s: s["phase"] == "over", seconds=90)
+    finally:
+        line.close()
+    return tv, state

@@ -3,18 +3,11 @@ taps on the page (buy, throw, park, pass) as the buttons offer them."""
 
 from __future__ import annotations
 
-import os
-import shutil
 import time
-from pathlib import Path
 from typing import Any
 
 import httpx
-from e2e_helpers import shot
 from playwright.sync_api import Page
-
-ROOT = Path(__file__).resolve().parents[2]
-DOCS = ROOT / "docs" / "screenshots"
 
 PHONE_SMALL = {"width": 360, "height": 640}
 PHONE_TALL = {"width": 390, "height": 844}
@@ -32,15 +25,6 @@ def create_room(base_url: str, **settings: Any) -> dict[str, Any]:
     res.raise_for_status()
     room: dict[str, Any] = res.json()
     return room
-
-
-def keep(page: Page, shots: Path, name: str) -> None:
-    """A screenshot for the test's artifacts, copied to the docs when PEANUTCLUB_DOCS_SHOTS is
-    set (to refresh them): an ordinary run leaves docs/ alone."""
-    shot(page, shots, name)
-    if os.environ.get("PEANUTCLUB_DOCS_SHOTS"):
-        DOCS.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(shots / f"{name}.png", DOCS / f"{name}.png")
 
 
 def enabled(page: Page, selector: str) -> bool:

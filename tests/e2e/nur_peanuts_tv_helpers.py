@@ -1,21 +1,13 @@
-"""Helpers for the browser tests of the Nur Peanuts! table: rooms with quick clocks, a TV that
-hosts (it adds the bots and starts, as a host at the TV would), what its board shows read back
-from the page, and marks left by things that show only for a moment (a walking piece, a bumped
-piece's flash)."""
+"""Helpers for the browser tests of the Nur Peanuts! table: rooms with quick clocks, what its
+board shows read back from the page, and marks left by things that show only for a moment (a
+walking piece, a bumped piece's flash)."""
 
 from __future__ import annotations
 
-import os
-import shutil
-from pathlib import Path
 from typing import Any
 
 import httpx
-from e2e_helpers import new_page, shot, store_host_token
-from playwright.sync_api import Browser, Locator, Page, expect
-
-ROOT = Path(__file__).resolve().parents[2]
-DOCS = ROOT / "docs" / "screenshots"
+from playwright.sync_api import Locator, Page
 
 #: Marks set by a MutationObserver as soon as a class shows up anywhere on the page.
 WATCH_MARKS = """() => {
@@ -53,34 +45,6 @@ def create_room(base_url: str, **settings: Any) -> dict[str, Any]:
     res.raise_for_status()
     room: dict[str, Any] = res.json()
     return room
-
-
-def tv_page(
-    browser: Browser,
-    base_url: str,
-    room: dict[str, Any],
-    viewport: dict[str, int],
-    *,
-    still: bool = False,
-) -> Page:
-    """The room's table on a TV that holds the host token (as the landing page leaves it);
-    `still`: the TV's system asks for reduced motion."""
-    page = new_page(browser, viewport)
-    if still:
-        page.emulate_media(reduced_motion="reduce")
-    store_host_token(page, base_url, room)
-    page.goto(room["tv_url"])
-    return page
-
-
-def add_bots(page: Page, n: int) -> None:
-    """The host's taps on the TV's lobby: `n` bots of the level it offers first."""
-    seated = page.locator(".lobby-player")
-    expect(page.locator("[data-key=add-bot]")).to_be_enabled()
-    before = seated.count()
-    for i in range(n):
-        page.click("[data-key=add-bot]")
-        expect(seated).to_have_count(before + i + 1)
 
 
 def resize(page: Page, size: dict[str, int]) -> None:
@@ -134,13 +98,3 @@ def arrows(scope: Page | Locator) -> list[tuple[str, str, str]]:
 def view_pieces(state: dict[str, Any]) -> dict[str, tuple[int, str]]:
     """The same, as the view says."""
     return {p["id"]: (p["field"], p["place"]) for p in state["pieces"]}
-
-
-def keep(page: Page, shots: Path, name: str) -> None:
-    """A screenshot into the test's artifacts; into docs/screenshots too only when
-    PEANUTCLUB_DOCS_SHOTS is set, so that an ordinary run leaves docs/ alone."""
-    shot(page, shots, name)
-    if not os.environ.get("PEANUTCLUB_DOCS_SHOTS"):
-        return
-    DOCS.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(shots / f"{name}.png", DOCS / f"{name}.png")

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import json
 import time
-from contextlib import ExitStack
 from typing import Any
 
-from e2e_helpers import create_room
+from e2e_helpers import Line, create_room
 from playwright.sync_api import Page
-from websockets.sync.client import ClientConnection, connect
 
 TV_SMALL = {"width": 1280, "height": 720}
 
@@ -27,61 +25,6 @@ LONG_NAMES = [
 #: Quick clocks, and no automatic call: the host (the test) says when a lot is called, so the
 #: game waits wherever the test wants to look at it.
 PACE = {"going_step_seconds": 0.05, "idle_seconds": 0, "pay_seconds": 0.5}
-
-
-def ws_url(base_url: str, code: str) -> str:
-    return base_url.replace("http", "ws", 1) + f"/ws/{code}"
-
-
-class Line:
-    """One protocol client of the test's own: keeps the latest view (whole states and patches)
-    and every event it heard."""
-
-    def __init__(self, base_url: str, code: str, hello: dict[str, Any]) -> None:
-        self.stack = ExitStack()
-        # No limit on the frames kept unread: a line the test does not read keeps answering pings
-        # and closes at once.
-        self.ws: ClientConnection = self.stack.enter_context(
-            connect(ws_url(base_url, code), max_queue=None)
-        )
-        self.state: dict[str, Any] = {}
-        self.events: list[dict[str, Any]] = []
-        self.send(hello)
-        self.until(lambda s: True, seconds=10)
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.ws.send(json.dumps(message))
-
-    def recv(self, timeout: float) -> dict[str, Any] | None:
-        try:
-            message: dict[str, Any] = json.loads(self.ws.recv(timeout))
-        except TimeoutError:
-            return None
-        if message["type"] in ("state", "welcome"):
-            self.state = message["state"]
-        elif message["type"] == "patch":
-            self.state = {
-                **self.state,
-                **{k: v for k, v in message.items() if k not in ("type", "seq", "events")},
-            }
-        self.events.extend(message.get("events") or [])
-        return message
-
-    def until(self, predicate: Any, seconds: float = 30) -> dict[str, Any]:
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            if self.state and predicate(self.state):
-                return self.state
-            self.recv(max(0.05, end - time.monotonic()))
-        raise AssertionError(f"waited in vain; last phase {self.state.get('phase')}")
-
-    def quiet(self, seconds: float) -> None:
-        """Read frames until none has come for `seconds`."""
-        while self.recv(seconds) is not None:
-            pass
-
-    def close(self) -> None:
-        self.stack.close()
 
 
 class Host(Line):

@@ -11,13 +11,12 @@ from typing import Any
 
 import httpx
 import pytest
-from e2e_helpers import expect_no_js_errors, join, new_page, store_host_token
+from e2e_helpers import expect_no_js_errors, join, keep, new_page, store_host_token
 from nur_peanuts_helpers import (
     PHONE_SMALL,
     PHONE_TALL,
     create_room,
     fits_screen,
-    keep,
     play_once,
     wait_for_something_to_do,
 )

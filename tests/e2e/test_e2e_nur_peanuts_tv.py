@@ -14,23 +14,19 @@ from typing import Any
 
 import httpx
 import pytest
-from e2e_helpers import expect_no_js_errors
+from e2e_helpers import Line, add_bots, bots_play_to_the_end, expect_no_js_errors, keep, tv_page
 from nur_peanuts_tv_helpers import (
-    add_bots,
     arrows,
     board_pieces,
     create_room,
     flashed,
-    keep,
     marks,
     resize,
     said,
-    tv_page,
     view_pieces,
     walked,
     watch_marks,
 )
-from party_tv_helpers import Line
 from peanuts_helpers import TV_FULL, TV_SMALL, fits_screen
 from playwright.sync_api import expect
 
@@ -130,12 +126,7 @@ def test_the_end_and_its_winners_then_the_history_round_by_round(
     browser: Any, base_url: str, shots: Path
 ) -> None:
     room = create_room(base_url, seed=5, **GAME_PACE)
-    tv = tv_page(browser, base_url, room, TV_SMALL)
-    line = Line(base_url, room["code"], {"type": "watch"})
-    add_bots(tv, 3)
-    tv.click("[data-key=start]")
-    state = line.until(lambda s: s["phase"] == "over", seconds=90)
-    line.close()
+    tv, state = bots_play_to_the_end(browser, base_url, room, 3, TV_SMALL)
 
     # The end: why, and who won, on the board's middle and in the players' list.
     expect(tv.locator(".tv-now.over")).to_be_visible()

@@ -6,15 +6,21 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import re
-import shutil
 import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
-from e2e_helpers import expect_no_js_errors, join, new_page, shot, store_host_token
+from e2e_helpers import (
+    bots_play_to_the_end,
+    expect_no_js_errors,
+    join,
+    keep,
+    new_page,
+    store_host_token,
+)
 from peanuts_helpers import (
     PHONE_SMALL,
     PHONE_TALL,
@@ -31,8 +37,6 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
 
-ROOT = Path(__file__).resolve().parents[2]
-DOCS = ROOT / "docs" / "screenshots"
 
 #: A deal (2 players, this seed) where seat 0 shows the Ace of clubs (card 39) and both decks
 #: show their 2 of clubs (cards 40 and 92) on top of a pile: a race for the same foundation.
@@ -42,15 +46,6 @@ ACE, ANA_TWO, BRUNO_TWO = 39, 40, 92
 #: diamonds (piles 3 and 4) in the same deal.
 EIGHT, QUEEN, JACK = 33, 11, 36
 FLYING = re.compile(r"\bflying\b")
-
-
-def keep(page: Any, shots: Path, name: str) -> None:
-    """A screenshot for the test's artifacts, copied to the docs when PEANUTCLUB_DOCS_SHOTS is
-    set (to refresh them): an ordinary run leaves docs/ alone."""
-    shot(page, shots, name)
-    if os.environ.get("PEANUTCLUB_DOCS_SHOTS"):
-        DOCS.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(shots / f"{name}.png", DOCS / f"{name}.png")
 
 
 def test_a_round_played_by_two_phones_and_a_bot_to_its_end(
@@ -303,3 +298,47 @@ def test_the_host_chooses_partners_by_moving_players_up_a_seat(
     expect(races.nth(0)).to_contain_text("Chloé")
     expect(races.nth(1)).to_contain_text("Bruno")
     expect_no_js_errors(ana, bruno, chloe, tv)
+
+
+def test_a_whole_game_of_bots_then_its_history_round_by_round(
+    browser: Any, base_url: str, shots: Path
+) -> None:
+    """Bots play a short game to its end under the TV's eyes; the TV's link at the end opens the
+    history, which shows each round's deal card for card and its scores, as the server told it."""
+    room = create_room(
+        base_url, seed=31, target_score=25, between_rounds_seconds=0.3, stall_seconds=1
+    )
+    tv, state = bots_play_to_the_end(browser, base_url, room, 3, TV_FULL)
+    expect(tv.locator("#sum-title")).to_have_text("Game over")
+
+    listing = httpx.get(f"{base_url}/api/rooms/{room['code']}/games", timeout=5).json()
+    told = httpx.get(f"{base_url}{listing['games'][-1]['history']}", timeout=5).json()
+    rounds = told["rounds"]
+    assert len(rounds) == state["round"] and rounds[-1]["end"]
+    tv.click("[data-key=tv-history]")
+    sections = tv.locator(".hist-round")
+    expect(sections).to_have_count(len(rounds))
+    for shown, played in zip(sections.all(), rounds, strict=True):
+        for deck, layout in played["deal"].items():
+            dealt = shown.locator(f"[data-key=d{deck}]")
+            expect(dealt.locator("strong")).to_have_text(told["names"][int(deck)])
+            piles = {"p": layout["peanuts"]} | {
+                f"b{i}": pile for i, pile in enumerate(layout["building"])
+            }
+            cards = {key: dealt.locator(f"[data-key={key}] .mini").count() for key in piles}
+            assert cards == {key: len(pile) for key, pile in piles.items()}
+        scores = played["end"]["round_scores"]
+        points = shown.locator(".hist-scores li").all_inner_texts()
+        signed = [p.rsplit(": ", 1)[1].replace("\u2212", "-") for p in points]  # a true minus
+        assert [int(p) for p in signed] == [s["points"] for s in scores]
+    result = told["result"]
+    names = [told["names"][seat] for seat in result["winners"]]
+    expect(tv.locator(".hist-result h3")).to_contain_text(names[0])
+    totals = tv.locator(".hist-totals li").all_inner_texts()
+    assert totals == [f"{told['names'][s['seat']]}: {s['score']} points" for s in result["scores"]]
+    assert [s["seat"] for s in result["scores"] if s["place"] == 1] == result["winners"]
+    keep(tv, shots, "peanuts-history-1920x1080")
+    tv.set_viewport_size(PHONE_TALL)  # the phones' link at the end opens the same page
+    assert tv.evaluate("() => document.documentElement.scrollWidth") <= PHONE_TALL["width"]
+    keep(tv, shots, "peanuts-history-390x844")
+    expect_no_js_errors(tv)
