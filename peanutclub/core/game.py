@@ -14,7 +14,8 @@ it. Secrets leave a game only through `public_view()` (shared by every viewer) a
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, ClassVar, NamedTuple, Protocol
+from enum import Enum
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from peanutclub.core.errors import Codes
 from peanutclub.core.moves import Message
@@ -167,6 +168,41 @@ class Game(Protocol):
 
 
 EXPORT_FORMAT = 1
+
+
+class _Engine(Protocol):
+    @property
+    def phase(self) -> Enum: ...
+
+    @property
+    def start_events(self) -> list[Any]: ...
+
+
+E = TypeVar("E", bound=_Engine)
+
+
+class EngineReadings(Generic[E]):
+    """The readings of `Game` that a plug-in takes straight from its engine, written once.
+
+    An engine keeps its phase as an enum whose values name the phases (the last is "over") and
+    the deal's events as `start_events`; a plug-in that holds it as `engine` inherits these.
+    """
+
+    engine: E
+
+    @property
+    def phase(self) -> str:
+        phase: str = self.engine.phase.value
+        return phase
+
+    @property
+    def over(self) -> bool:
+        return bool(self.engine.phase.value == "over")
+
+    @property
+    def start_events(self) -> list[Any]:
+        events: list[Any] = self.engine.start_events
+        return events
 
 
 def export_game(game: Game, names: list[str] | None = None) -> dict[str, Any]:

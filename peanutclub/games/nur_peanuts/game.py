@@ -8,12 +8,13 @@ finished game's story for its history page.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
-from peanutclub.core import BotFactory, Codes, GameSettings, Message, Timer, bounded
+from peanutclub.core import BotFactory, Codes, EngineReadings, GameSettings, Message, Timer, bounded
 from peanutclub.core.settings import DEV_MAX
 from peanutclub.games.nur_peanuts.bots import LEVELS
 from peanutclub.games.nur_peanuts.engine import (
@@ -84,7 +85,7 @@ class Settings(GameSettings):
         return described
 
 
-class NurPeanuts:
+class NurPeanuts(EngineReadings[Game]):
     """One game of Nur Peanuts! at a table (and, on the class, what every table shares)."""
 
     id: ClassVar[str] = "nur-peanuts"
@@ -95,12 +96,22 @@ class NurPeanuts:
     bots: ClassVar[Mapping[str, BotFactory]] = LEVELS
     codes: ClassVar[Codes] = CODES
 
+    #: The engine's own methods and views, bound once: they are on every move's path.
+    apply: Callable[[Action], list[Event]]
+    log: list[Action]
+    public_view: Callable[[], dict[str, Any]]
+    private_view: Callable[[int], dict[str, Any]]
+
     def __init__(self, players: int, seed: int, settings: GameSettings) -> None:
         pace: Any = settings
-        self.engine = Game(players, seed, pace.board)
+        self.engine = engine = Game(players, seed, pace.board)
         self.seed = seed
         self.seat_count = players
         self._settings = settings
+        self.apply = engine.apply
+        self.log = engine.log  # the engine's own list: it only ever grows
+        self.public_view = functools.partial(public_view, engine)
+        self.private_view = functools.partial(private_view, engine)
 
     @property
     def settings(self) -> GameSettings:
@@ -174,31 +185,6 @@ class NurPeanuts:
     @property
     def version(self) -> int:
         return self.engine.version
-
-    @property
-    def log(self) -> list[Action]:
-        return self.engine.log
-
-    @property
-    def phase(self) -> str:
-        return self.engine.phase.value
-
-    @property
-    def over(self) -> bool:
-        return self.engine.phase is Phase.OVER
-
-    @property
-    def start_events(self) -> list[Event]:
-        return self.engine.start_events
-
-    def apply(self, action: Action) -> list[Event]:
-        return self.engine.apply(action)
-
-    def public_view(self) -> dict[str, Any]:
-        return public_view(self.engine)
-
-    def private_view(self, seat: int) -> dict[str, Any]:
-        return private_view(self.engine, seat)
 
     def patch(self, action: Action) -> dict[str, Any] | None:
         """A throw, a park or a stone's step that moved no money and bumped no pawn changes only

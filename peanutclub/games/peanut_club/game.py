@@ -12,7 +12,7 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from peanutclub.core import BotFactory, Codes, GameSettings, Message, Timer, bounded
+from peanutclub.core import BotFactory, Codes, EngineReadings, GameSettings, Message, Timer, bounded
 from peanutclub.games.peanut_club import history
 from peanutclub.games.peanut_club.bots import LEVELS
 from peanutclub.games.peanut_club.engine import (
@@ -49,7 +49,7 @@ class Settings(GameSettings):
 _UNUSED_TOKENS = {p.value: False for p in Power}
 
 
-class PeanutClub:
+class PeanutClub(EngineReadings[Game]):
     """One game of Peanut Club at a table (and, on the class, what every table shares)."""
 
     id: ClassVar[str] = "peanut-club"
@@ -129,18 +129,6 @@ class PeanutClub:
     @property
     def version(self) -> int:
         return self.engine.version
-
-    @property
-    def phase(self) -> str:
-        return self.engine.phase.value
-
-    @property
-    def over(self) -> bool:
-        return self.engine.phase is Phase.OVER
-
-    @property
-    def start_events(self) -> list[Any]:
-        return self.engine.start_events
 
     def patch(self, action: Action) -> dict[str, Any] | None:
         """Plain bids and going steps that leave the lot open change only the public bid state."""

@@ -16,7 +16,7 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from peanutclub.core import BotFactory, Codes, GameSettings, Message, Timer, bounded
+from peanutclub.core import BotFactory, Codes, EngineReadings, GameSettings, Message, Timer, bounded
 from peanutclub.core import Game as Plugin
 from peanutclub.games.peanuts import history
 from peanutclub.games.peanuts.bots import LEVELS
@@ -53,7 +53,7 @@ class Settings(GameSettings):
 _EMPTY_PILES: list[list[Any]] = [[], [], [], []]
 
 
-class Peanuts:
+class Peanuts(EngineReadings[Game]):
     """One game of Peanuts! at a table (and, on the class, what every table shares)."""
 
     id: ClassVar[str] = "peanuts"
@@ -150,18 +150,6 @@ class Peanuts:
     def version(self) -> int:
         """What the room's clock is keyed on (see the module's docstring)."""
         return self.engine.clock_version
-
-    @property
-    def phase(self) -> str:
-        return self.engine.phase.value
-
-    @property
-    def over(self) -> bool:
-        return self.engine.phase is Phase.OVER
-
-    @property
-    def start_events(self) -> list[Any]:
-        return self.engine.start_events
 
     def patch(self, action: Action) -> dict[str, Any] | None:
         """A move, a flip or a stuck declaration changes a few cards of one deck: a small
