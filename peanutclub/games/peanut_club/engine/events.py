@@ -7,20 +7,6 @@ way a card game's secrets escape (boardgame.io #1159).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from peanutclub.core.events import Event, event
 
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """`kind` names the event; `data` holds its public fields (JSON-ready)."""
-
-    kind: str
-    data: dict[str, Any] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.kind, **self.data}
-
-
-def event(kind: str, **data: Any) -> Event:
-    return Event(kind, data)
+__all__ = ["Event", "event"]
