@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -22,26 +20,11 @@ from peanutclub.server.room import Room
 from peanutclub.server.rooms import DAY, Rooms
 from peanutclub.server.sqlite_store import SqliteStore
 from peanutclub.server.store import LogEntry, RoomRecord
+from tests.server.harness import Viewer
 
 from .procs import run
 
 PACE = {"going_step_seconds": 2.0, "idle_seconds": 8.0, "pay_seconds": 60.0}
-
-
-@dataclass(eq=False)
-class FakeViewer:
-    seat: int | None = None
-    host: bool = False
-    frames: list[dict[str, Any]] = field(default_factory=list)
-
-    def send(self, frame: str) -> None:
-        self.frames.append(json.loads(frame))
-
-    def close(self, code: int, reason: str) -> None:
-        pass
-
-    def seqs(self) -> list[int]:
-        return [f["seq"] for f in self.frames if "seq" in f]
 
 
 def test_sqlite_is_the_default_store_in_the_user_data_folder(
@@ -103,15 +86,15 @@ def test_the_default_database_is_created_on_first_run_and_rooms_come_back(
     assert export.status_code == 404 and export.json()["code"] == "unknown_game"
 
 
-async def _table(store: SqliteStore, clock: ManualClock) -> tuple[Room, FakeViewer]:
+async def _table(store: SqliteStore, clock: ManualClock) -> tuple[Room, Viewer]:
     settings = Settings(store="sqlite")
     record = RoomRecord("TEST", "host-secret", clock.time(), PACE, fixed_seed=42)
     await store.create_room(record)
     room = Room(record, settings, store, clock)
-    tv = FakeViewer()
+    tv = Viewer()
     await room.watch(tv, "host-secret", None)
     for name in ("Ana", "Bo", "Cy"):
-        await room.join(FakeViewer(), name, None, None)
+        await room.join(Viewer(), name, None, None)
     await room.start(tv, None)
     return room, tv
 
@@ -119,7 +102,7 @@ async def _table(store: SqliteStore, clock: ManualClock) -> tuple[Room, FakeView
 def test_with_sqlite_every_change_is_written_before_anyone_hears_of_it(tmp_path: Path) -> None:
     async def body() -> list[tuple[int, int]]:
         store = await SqliteStore.open(tmp_path / "order.db")
-        tv_box: list[FakeViewer] = []
+        tv_box: list[Viewer] = []
         heard: list[tuple[int, int]] = []  # (seq written, highest seq the TV had heard then)
         write = store.append
 
@@ -246,7 +229,7 @@ def test_retention_never_deletes_a_room_someone_is_watching(tmp_path: Path) -> N
         clock = ManualClock(time.time())
         rooms = Rooms(Settings(store="sqlite", keep_rooms_days=1), store, clock)
         room = await rooms.create(PeanutClub, {})
-        await room.watch(FakeViewer(), None, None)
+        await room.watch(Viewer(), None, None)
         clock.now += 3 * DAY
         await rooms.prune()
         codes = await store.room_codes()

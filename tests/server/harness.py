@@ -96,6 +96,49 @@ def serve(settings: Settings) -> Iterator[RunningServer]:
         yield running
 
 
+@contextmanager
+def dev_server(tmp_path_factory: Any) -> Iterator[RunningServer]:
+    """A development server on stand-in pages, in memory, whose bots barely pause: for socket
+    tests of whole games."""
+    templates, static = write_pages(tmp_path_factory.mktemp("pages"))
+    settings = Settings(
+        dev=True,
+        store="memory",
+        templates_dir=templates,
+        static_dir=static,
+        bot_pace=0.002,
+        handshake_timeout_seconds=5,
+    )
+    with serve(settings) as running:
+        yield running
+
+
+@dataclass(eq=False)
+class Viewer:
+    """What a room needs of a connection, in process: a seat, whether it is the host, a way to
+    send (every frame kept, decoded, with its size) and to close."""
+
+    seat: int | None = None
+    host: bool = False
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    sizes: list[int] = field(default_factory=list)
+    closed: int | None = None
+
+    def send(self, frame: str | bytes) -> None:
+        self.sizes.append(len(frame))
+        self.frames.append(json.loads(frame))
+
+    def close(self, code: int, reason: str) -> None:
+        self.closed = code
+
+    @property
+    def last(self) -> dict[str, Any]:
+        return self.frames[-1]
+
+    def seqs(self) -> list[int]:
+        return [f["seq"] for f in self.frames if "seq" in f]
+
+
 def write_pages(root: Path) -> tuple[Path, Path]:
     """Stand-in templates and static files, so routes are tested without the real pages."""
     templates, static = root / "templates", root / "static"

@@ -16,9 +16,8 @@ import pytest
 from peanutclub.games.peanuts import Peanuts
 from peanutclub.games.peanuts.engine import action_from_dict
 from peanutclub.games.peanuts.patch import apply_patch
-from peanutclub.server import Settings
 
-from .harness import Client, RunningServer, join, run, serve, watch, write_pages
+from .harness import Client, RunningServer, dev_server, join, run, watch
 
 #: A deal (2 players, this seed) where seat 0 shows the Ace of clubs (card 39) and both decks show
 #: their 2 of clubs (card 40 of deck 0, card 92 of deck 1) on top of a pile.
@@ -33,16 +32,7 @@ CONCURRENT = 40
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningServer]:
-    templates, static = write_pages(tmp_path_factory.mktemp("pages"))
-    settings = Settings(
-        dev=True,
-        store="memory",
-        templates_dir=templates,
-        static_dir=static,
-        bot_pace=0.002,
-        handshake_timeout_seconds=5,
-    )
-    with serve(settings) as running:
+    with dev_server(tmp_path_factory) as running:
         yield running
 
 

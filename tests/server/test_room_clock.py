@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import json
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass, field
 from typing import Any
 
 from peanutclub.games.peanut_club import PeanutClub
@@ -15,26 +13,9 @@ from peanutclub.server.clock import ManualClock
 from peanutclub.server.room import Room
 from peanutclub.server.settings import Settings
 from peanutclub.server.store import LogEntry, MemoryStore, RoomRecord
+from tests.server.harness import Viewer
 
 PACE = {"going_step_seconds": 2.0, "idle_seconds": 8.0, "pay_seconds": 60.0}
-
-
-@dataclass(eq=False)
-class FakeViewer:
-    seat: int | None = None
-    host: bool = False
-    frames: list[dict[str, Any]] = field(default_factory=list)
-    closed: int | None = None
-
-    def send(self, frame: str) -> None:
-        self.frames.append(json.loads(frame))
-
-    def close(self, code: int, reason: str) -> None:
-        self.closed = code
-
-    @property
-    def last(self) -> dict[str, Any]:
-        return self.frames[-1]
 
 
 class RecordingStore(MemoryStore):
@@ -42,7 +23,7 @@ class RecordingStore(MemoryStore):
 
     def __init__(self) -> None:
         super().__init__()
-        self.tv: FakeViewer | None = None
+        self.tv: Viewer | None = None
         self.frames_at_append: list[tuple[int, int]] = []
 
     async def append(self, code: str, entry: LogEntry) -> None:
@@ -53,19 +34,19 @@ class RecordingStore(MemoryStore):
 
 async def new_table(
     **pace: float,
-) -> tuple[Room, ManualClock, RecordingStore, FakeViewer, list[FakeViewer]]:
+) -> tuple[Room, ManualClock, RecordingStore, Viewer, list[Viewer]]:
     clock = ManualClock()
     store = RecordingStore()
     settings = Settings()
     record = RoomRecord("TEST", "host-secret", clock.time(), {**PACE, **pace}, fixed_seed=42)
     await store.create_room(record)
     room = Room(record, settings, store, clock)
-    tv = FakeViewer()
+    tv = Viewer()
     await room.watch(tv, "host-secret", None)
     store.tv = tv
     players = []
     for name in ("Ana", "Bo", "Cy"):
-        viewer = FakeViewer()
+        viewer = Viewer()
         await room.join(viewer, name, None, None)
         players.append(viewer)
     await room.start(tv, None)
@@ -230,8 +211,8 @@ def test_the_clock_leaves_no_reference_cycle_for_the_collector() -> None:
         await store.create_room(record)
         room = Room(record, Settings(dev=True), store, RealClock())
         for name in ("Ana", "Bo", "Cy"):
-            await room.join(FakeViewer(), name, None, None)
-        tv = FakeViewer()
+            await room.join(Viewer(), name, None, None)
+        tv = Viewer()
         await room.watch(tv, "host-secret", None)
         await room.start(tv, None)
         await bid(room, 0)

@@ -12,8 +12,7 @@ import httpx
 import pytest
 
 from peanutclub.games.nur_peanuts.engine.board import STANDARD
-from peanutclub.server import Settings
-from tests.server.harness import Client, RunningServer, join, run, serve, write_pages
+from tests.server.harness import Client, RunningServer, dev_server, join, run
 
 #: What the room adds to the game's view, and what changes with the clock alone.
 CLOCK = ("now", "deadline", "deadline_kind")
@@ -21,16 +20,7 @@ CLOCK = ("now", "deadline", "deadline_kind")
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningServer]:
-    templates, static = write_pages(tmp_path_factory.mktemp("pages"))
-    settings = Settings(
-        dev=True,
-        store="memory",
-        templates_dir=templates,
-        static_dir=static,
-        bot_pace=0.002,
-        handshake_timeout_seconds=5,
-    )
-    with serve(settings) as running:
+    with dev_server(tmp_path_factory) as running:
         yield running
 
 

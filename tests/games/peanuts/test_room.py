@@ -5,9 +5,7 @@ viewer that applies every patch follows the game to its end."""
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -15,24 +13,7 @@ import pytest
 from peanutclub.games import GAMES
 from peanutclub.games.peanuts import Peanuts
 from peanutclub.games.peanuts.patch import apply_patch
-
-
-@dataclass(eq=False)
-class Viewer:
-    """What the room needs of a connection: a seat, whether it is the host, a way to send."""
-
-    seat: int | None = None
-    host: bool = False
-    frames: list[dict[str, Any]] = field(default_factory=list)
-    sizes: list[int] = field(default_factory=list)
-    closed: int | None = None
-
-    def send(self, frame: str | bytes) -> None:
-        self.sizes.append(len(frame))
-        self.frames.append(json.loads(frame))
-
-    def close(self, code: int, reason: str) -> None:
-        self.closed = code
+from tests.server.harness import Viewer
 
 
 @pytest.fixture
