@@ -26,6 +26,15 @@ from peanutclub.simulate import Played
 #: A game this long is what the reviewer's worry is about.
 LONG_GAME = 200
 REASONS = ("six_fields", "five_fields", "bank_chips", "all_sold", "bankrupt")
+#: Where a player's money goes and comes from, in this order in `GameResult.flows`.
+FLOWS = (
+    "first purchases",
+    "later purchases",
+    "rerolls paid",
+    "rerolls received",
+    "rounds paid",
+    "rounds received",
+)
 
 
 @dataclass
@@ -44,6 +53,8 @@ class GameResult:
     rerolls_paid: int
     rerolls_free: int
     bumps: int
+    #: per seat, the Peanuts of each of FLOWS over the game
+    flows: tuple[tuple[int, ...], ...] = ()
 
 
 class Tally:
@@ -52,6 +63,12 @@ class Tally:
     def __init__(self) -> None:
         self.throws = self.paid = self.free = self.bumps = self.bank_rounds = 0
         self._zero = False
+        self._preliminary = True
+        self.flows: defaultdict[int, list[int]] = defaultdict(lambda: [0] * len(FLOWS))
+
+    def _flow(self, seat: object, name: str, amount: int) -> None:
+        if isinstance(seat, int):  # not the bank
+            self.flows[seat][FLOWS.index(name)] += amount
 
     def add(self, events: Iterable[Any]) -> None:
         for e in events:
@@ -62,8 +79,19 @@ class Tally:
                     self.paid += 1
             elif kind == "bumped":
                 self.bumps += 1
-            elif kind == "round_over" and e.data["winner"] == "bank":
-                self.bank_rounds += 1
+            elif kind == "round_over":
+                self.bank_rounds += e.data["winner"] == "bank"
+                for pay in e.data["payments"]:
+                    self._flow(pay["from"], "rounds paid", pay["amount"])
+                    self._flow(pay["to"], "rounds received", pay["amount"])
+            elif kind == "reroll_paid":
+                self._flow(e.data["seat"], "rerolls paid", e.data["amount"])
+                self._flow(e.data["to"], "rerolls received", e.data["amount"])
+            elif kind == "bought":
+                flow = "first purchases" if self._preliminary else "later purchases"
+                self._flow(e.data["seat"], flow, e.data["price"])
+            elif kind == "round":
+                self._preliminary = False
             if kind == "thrown" and e.data["seat"] is not None:
                 # a throw after a 0 on a white die was a free roll again
                 if self._zero:
@@ -88,6 +116,7 @@ class Tally:
             rerolls_paid=self.paid,
             rerolls_free=self.free,
             bumps=self.bumps,
+            flows=tuple(tuple(self.flows[s]) for s in range(engine.players)),
         )
 
 
@@ -108,6 +137,10 @@ class Summary:
     wins_by_level: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
     wins_by_seat: defaultdict[int, float] = field(default_factory=lambda: defaultdict(float))
     games_by_players: Counter[int] = field(default_factory=Counter)
+    #: by level, the Peanuts of each of FLOWS summed over its seats
+    flows_by_level: defaultdict[str, list[int]] = field(
+        default_factory=lambda: defaultdict(lambda: [0] * len(FLOWS))
+    )
 
     def add(self, r: GameResult) -> None:
         self.games += 1
@@ -123,6 +156,9 @@ class Summary:
         share = 1.0 / len(r.winners)
         for seat, level in enumerate(r.played.levels):
             self.seats_played[level] += 1
+            totals = self.flows_by_level[level]
+            for i, amount in enumerate(r.flows[seat] if r.flows else ()):
+                totals[i] += amount
             if seat in r.winners:
                 self.wins_by_level[level] += share
                 self.wins_by_seat[seat] += share
@@ -173,7 +209,14 @@ class Summary:
             f" paid rerolls, {self.rerolls_free / rounds:.2f} free rerolls,"
             f" {self.bumps / rounds:.2f} bumps; the bank won {self.bank_rounds / rounds:.1%}"
             " of rounds",
+            "",
+            "where the money goes, Peanuts per seat per game (everyone starts with 9,700):",
+            f"{'level':<10}" + "".join(f"{name:>18}" for name in FLOWS),
         ]
+        for level in sorted(self.seats_played):
+            played = self.seats_played[level]
+            flows = self.flows_by_level[level]
+            lines.append(f"{level:<10}" + "".join(f"{f / played:>18,.0f}" for f in flows))
         return lines
 
 

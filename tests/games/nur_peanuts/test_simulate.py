@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 
 from peanutclub.games import GAMES
-from peanutclub.games.nur_peanuts.simulate import LONG_GAME, Summary, play
+from peanutclub.games.nur_peanuts.engine import START_CASH
+from peanutclub.games.nur_peanuts.simulate import FLOWS, LONG_GAME, Summary, play
 
 
 def test_a_game_is_the_same_for_the_same_seed() -> None:
@@ -35,5 +36,27 @@ def test_the_summary_adds_up() -> None:
     spread = summary.spread()
     assert spread["min"] <= spread["median"] <= spread["max"]
     text = "\n".join(summary.report())
-    for heading in ("rounds per game", "ended by", "win rate", "200 rounds", "per round"):
+    for heading in ("rounds per game", "ended by", "win rate", "200 rounds", "per round", "money"):
         assert heading in text
+
+
+def test_every_peanut_a_player_ends_with_is_accounted_for_in_the_flows() -> None:
+    """Purchases, rerolls and round payments are all the ways money moves, so a seat's flows
+    lead from the starting cash to its cash at the end, in every game."""
+    for players in (2, 4, 6):
+        for seed in range(3):
+            result = play(players, seed, ["easy", "normal", "hard"])
+            assert len(result.flows) == players
+            for seat, flows in enumerate(result.flows):
+                got = dict(zip(FLOWS, flows, strict=True))
+                cash = (
+                    START_CASH
+                    - got["first purchases"]
+                    - got["later purchases"]
+                    - got["rerolls paid"]
+                    + got["rerolls received"]
+                    - got["rounds paid"]
+                    + got["rounds received"]
+                )
+                assert cash == result.cash[seat], (players, seed, seat, got)
+            assert sum(f[FLOWS.index("first purchases")] for f in result.flows) > 0
