@@ -35,8 +35,8 @@ from peanutclub.server.rooms import DAY, Rooms
 from peanutclub.server.settings import Settings
 from peanutclub.server.store import LogEntry, RoomRecord
 from tests.persistence.procs import WAIT, drive, free_port, run, seat_players, wait_any
-from tests.persistence.test_wiring import FakeViewer
 from tests.scaleout.nodes import PACE, Keeper, Node, RedisServer
+from tests.server.harness import Viewer
 
 
 @pytest.fixture(scope="module")
@@ -214,7 +214,7 @@ def test_a_room_closed_for_idleness_is_not_adopted_but_one_given_back_is(
         seen: dict[str, Any] = {"idle": idle.code, "kept": kept.code}
         seen["open"] = [as_text(c) for c in await store.client.zrange(f"{P}open", 0, -1)]
         clock.now += 30
-        await kept.watch(FakeViewer(), None, None)  # someone is here: it stays
+        await kept.watch(Viewer(), None, None)  # someone is here: it stays
         clock.now += 31
         await rooms.sweep()
         assert rooms.get(idle.code) is None and rooms.get(kept.code) is kept

@@ -17,7 +17,8 @@ from peanutclub.server.room import Room
 from peanutclub.server.settings import Settings
 from peanutclub.server.store import MemoryStore, RoomRecord
 
-from .test_room_clock import PACE, FakeViewer
+from .harness import Viewer
+from .test_room_clock import PACE
 
 
 class Recorder:
@@ -50,11 +51,11 @@ def test_a_bot_standing_in_for_an_away_person_is_told_so_and_a_bot_seat_is_not(
         record = RoomRecord("STAND", "host-secret", clock.time(), dict(PACE), fixed_seed=3)
         await store.create_room(record)
         room = Room(record, Settings(bot_pace=1.0), store, clock)
-        tv = FakeViewer()
+        tv = Viewer()
         await room.watch(tv, "host-secret", None)
         people = []
         for name in ("Ana", "Bo"):
-            viewer = FakeViewer()
+            viewer = Viewer()
             await room.join(viewer, name, None, None)
             people.append(viewer)
         await room.add_bot(tv, "recorder", None, None)  # seat 2: a bot's own seat
@@ -85,7 +86,7 @@ def test_bots_play_a_whole_game_in_a_room_at_a_persons_pace() -> None:
         record = RoomRecord("PACED", "host-secret", clock.time(), dict(PACE), fixed_seed=8)
         await store.create_room(record)
         room = Room(record, Settings(bot_pace=1.0), store, clock)
-        tv = FakeViewer()
+        tv = Viewer()
         await room.watch(tv, "host-secret", None)
         for level in ("easy", "normal", "hard"):
             await room.add_bot(tv, level, None, None)

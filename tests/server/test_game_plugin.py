@@ -239,7 +239,7 @@ def test_a_bot_waits_the_pause_its_game_gives_times_the_servers_pace(
     from peanutclub.server.room import Room
     from peanutclub.server.store import MemoryStore, RoomRecord
 
-    from .test_room_clock import FakeViewer
+    from .harness import Viewer
 
     bots = dict(toy.bots)
     made: list[PacedBot] = []
@@ -258,7 +258,7 @@ def test_a_bot_waits_the_pause_its_game_gives_times_the_servers_pace(
         record = RoomRecord("PACE", "host", clock.time(), {"turn_seconds": 60}, game=toy.id)
         await store.create_room(record)
         room = Room(record, Settings(bot_pace=0.5), store, clock)
-        host = FakeViewer()
+        host = Viewer()
         await room.join(host, "Ana", "host", None)
         await room.add_bot(host, "paced", None, None)
         await room.start(host, None)
