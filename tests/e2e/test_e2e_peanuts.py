@@ -310,6 +310,11 @@ def test_a_whole_game_of_bots_then_its_history_round_by_round(
     )
     tv, state = bots_play_to_the_end(browser, base_url, room, 3, TV_FULL)
     expect(tv.locator("#sum-title")).to_have_text("Game over")
+    expect(tv.locator("[data-key=tv-history]")).to_be_visible()
+    for size, name in ((TV_FULL, "1920x1080"), (TV_SMALL, "1280x720")):
+        tv.set_viewport_size(size)
+        assert fits_screen(tv)
+        keep(tv, shots, f"peanuts-tv-over-{name}")
 
     listing = httpx.get(f"{base_url}/api/rooms/{room['code']}/games", timeout=5).json()
     told = httpx.get(f"{base_url}{listing['games'][-1]['history']}", timeout=5).json()
