@@ -54,7 +54,7 @@ class GameResult:
     rerolls_free: int
     bumps: int
     #: per seat, the Peanuts of each of FLOWS over the game
-    flows: tuple[tuple[int, ...], ...] = ()
+    flows: tuple[tuple[int, ...], ...]
 
 
 class Tally:
@@ -157,7 +157,7 @@ class Summary:
         for seat, level in enumerate(r.played.levels):
             self.seats_played[level] += 1
             totals = self.flows_by_level[level]
-            for i, amount in enumerate(r.flows[seat] if r.flows else ()):
+            for i, amount in enumerate(r.flows[seat]):
                 totals[i] += amount
             if seat in r.winners:
                 self.wins_by_level[level] += share
