@@ -11,6 +11,11 @@ export async function getJSON(url) {
   return body;
 }
 
+/** A view-like object with the told game's players by seat, as names and sentences read it. */
+export function namesState(data) {
+  return { players: data.names.map((name, seat) => ({ seat, name })) };
+}
+
 /** The finished games kept for room `code`, oldest first: each one's id and history's address. */
 export async function roomGames(code) {
   const listing = await getJSON(`/api/rooms/${encodeURIComponent(code)}/games`);

@@ -4,15 +4,10 @@ import { h, mount, byId } from "/static/js/dom.js";
 import { init, t, current, errorText, langButton, onChange, plural } from "/static/js/i18n.js";
 import { currencyIcon, objectCard, symbolIcon } from "./symbols.js";
 import { describe } from "./ui/events.js";
-import { getJSON, roomGames } from "/static/js/finished.js";
+import { getJSON, roomGames, namesState } from "/static/js/finished.js";
 
 const code = document.body.dataset.code;
 const app = { games: null, game: null, data: null, step: 0, error: null };
-
-/** A view-like object for `describe`: the players' names by seat. */
-function namesState(data) {
-  return { players: data.names.map((name, seat) => ({ seat, name })) };
-}
 
 function stepTitle(step, data) {
   if (step.title === "deal") return t("hist.deal");

@@ -2,7 +2,7 @@
 // the face-down ones too: only finished games are served), how it ended and the score.
 import { h } from "/static/js/dom.js";
 import { t } from "/static/js/i18n.js";
-import { historyPage } from "/static/js/finished.js";
+import { historyPage, namesState } from "/static/js/finished.js";
 import { seatName } from "/static/js/state.js";
 import { winnersLine, pointsText, signed } from "./ui/summary.js";
 import { cardFace } from "./ui/cards.js";
@@ -47,7 +47,7 @@ function roundView(data, round) {
 function resultView(data) {
   const result = data.result;
   if (!result) return null;
-  const state = { players: data.names.map((name, seat) => ({ seat, name })), winners: result.winners };
+  const state = { ...namesState(data), winners: result.winners };
   return h(
     "section.hist-result",
     { "data-key": "result" },
