@@ -15,7 +15,7 @@ import functools
 from typing import Annotated, Any, Literal, Union
 
 import orjson
-from pydantic import BaseModel, Field, TypeAdapter, ValidationError, create_model
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError, WithJsonSchema, create_model
 
 from peanutclub.core import Game, Message
 from peanutclub.core.frames import Error, Event, Out
@@ -145,10 +145,22 @@ def optional_fields(model: type[BaseModel]) -> dict[str, Any]:
     return fields
 
 
+def loose_fields(model: type[BaseModel]) -> dict[str, Any]:
+    """`model`'s fields, each optional and taking any JSON value, but documented in the schema
+    with its own type: a wrong value is then judged by the settings themselves, which name the
+    setting and say why (`bad_settings`), instead of failing the whole frame (`bad_message`)."""
+    fields: dict[str, Any] = {}
+    for name, field in model.model_fields.items():
+        annotation: Any = field.annotation
+        documented = TypeAdapter(annotation | None).json_schema()
+        fields[name] = (Annotated[Any, WithJsonSchema(documented)], None)
+    return fields
+
+
 @functools.cache
 def settings_message(game: type[Game]) -> type[ChangeSettings]:
-    """`game`'s `settings` message: each of its settings, optional."""
-    fields = optional_fields(game.Settings)
+    """`game`'s `settings` message: each of its settings, optional, checked by the room."""
+    fields = loose_fields(game.Settings)
     model: type[ChangeSettings] = create_model(
         f"{game.Settings.__qualname__}Change",
         __base__=ChangeSettings,

@@ -332,7 +332,7 @@ class Room:
             try:
                 merged = self.game_settings.merged(values, dev=self.settings.dev)
             except ValueError as error:
-                raise refuse("bad_settings", f"Out of bounds: {error}.") from None
+                raise refuse("bad_settings", f"{error}.") from None
             await self._commit("settings", merged.model_dump(), viewer=viewer, ref=ref)
 
     async def rematch(self, viewer: Viewer, ref: Any) -> None:

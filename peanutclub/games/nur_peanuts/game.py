@@ -12,10 +12,16 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Literal
 
-from pydantic import Field
-
-from peanutclub.core import BotFactory, Codes, EngineReadings, GameSettings, Message, Timer, bounded
-from peanutclub.core.settings import DEV_MAX
+from peanutclub.core import (
+    BotFactory,
+    Codes,
+    EngineReadings,
+    GameSettings,
+    Message,
+    Timer,
+    bounded,
+    choice,
+)
 from peanutclub.games.nur_peanuts.bots import LEVELS
 from peanutclub.games.nur_peanuts.engine import (
     CODES,
@@ -41,48 +47,21 @@ from peanutclub.games.nur_peanuts.engine.board import BOARD_KINDS
 from peanutclub.games.nur_peanuts.engine.rules import fields_to_end
 from peanutclub.games.nur_peanuts.moves import MOVES
 
-#: Settings that are a choice among names rather than a number within bounds.
-CHOICES: dict[str, tuple[str, ...]] = {"board": BOARD_KINDS}
+#: The boards a host may choose, each with its (English, French) label.
+BOARDS: dict[str, tuple[str, str]] = {
+    "standard": ("Standard order of values", "Ordre des valeurs habituel"),
+    "random": ("Values shuffled", "Valeurs mélangées"),
+}
+assert tuple(BOARDS) == BOARD_KINDS
 
 
 class Settings(GameSettings):
-    """The pace of one table, and its board.
-
-    `board` is not a number, so the checks of the bounds (`problems`) and the listing
-    (`describe`) know it as a choice among names.
-    """
+    """The pace of one table, and its board (a choice: the board is drawn once, at the deal)."""
 
     turn_seconds: float = bounded(30, 10, 120)
     stone_step_seconds: float = bounded(1.2, 0.5, 5)
     between_rounds_seconds: float = bounded(6, 2, 30)
-    board: Literal["standard", "random"] = Field(
-        default="standard", json_schema_extra={"choices": list(BOARD_KINDS)}
-    )
-
-    def problems(self, *, dev: bool) -> list[str]:
-        bad = []
-        for name, field in type(self).model_fields.items():
-            value = getattr(self, name)
-            if name in CHOICES:
-                ok = value in CHOICES[name]
-            elif dev:
-                ok = 0 <= value <= DEV_MAX
-            else:
-                extra = field.json_schema_extra
-                assert isinstance(extra, dict)
-                low, high = extra["min"], extra["max"]
-                assert isinstance(low, int | float) and isinstance(high, int | float)
-                ok = low <= value <= high
-            if not ok:
-                bad.append(name)
-        return bad
-
-    @classmethod
-    def describe(cls) -> dict[str, dict[str, Any]]:
-        described = super().describe()
-        for name, choices in CHOICES.items():
-            described[name] = {"default": cls.model_fields[name].default, "choices": list(choices)}
-        return described
+    board: Literal["standard", "random"] = choice("standard", BOARDS)
 
 
 class NurPeanuts(EngineReadings[Game]):

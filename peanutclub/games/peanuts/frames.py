@@ -66,7 +66,7 @@ class RoundEnd(Out):
 
 
 class RoomSettingsOut(Out):
-    teams: int
+    teams: bool
     target_score: int
     stall_seconds: float
     between_rounds_seconds: float
