@@ -103,4 +103,10 @@ export default {
   "share.qr_alt": "QR code of the room's link",
   "share.share": "Share…",
   "set.refused": "Refused: the room keeps {value}.",
+  "set.on": "On",
+  "set.off": "Off",
+  "set.yes": "yes",
+  "set.no": "no",
+  "join.name_help": "Up to {max} characters.",
+  "join.name_full": "That is the longest a name can be: {max} characters.",
 };
