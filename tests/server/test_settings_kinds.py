@@ -136,3 +136,47 @@ def test_a_name_over_the_limit_is_refused_naming_the_limit_not_cut(
         await long.ws.close()
 
     run(body())
+
+
+@pytest.mark.parametrize(
+    ("frame", "message"),
+    [
+        ({"type": "throw", "dice": "purple"}, "dice must be one of black, white, two_white."),
+        ({"type": "throw"}, "dice is missing."),
+        ({"type": "buy", "field": "3"}, "field: Input should be a valid integer."),
+        ({"type": "settings", "colour": "red"}, "colour is not a field of this message."),
+        ({"type": "hexagon"}, "There is no message of type 'hexagon' here."),
+    ],
+)
+def test_a_bad_frame_says_which_field_is_wrong_and_what_it_takes(
+    prod_server: RunningServer, frame: dict[str, Any], message: str
+) -> None:
+    """A Nur Peanuts! throw with a dice name it does not know is still `bad_message` (it is
+    not a move at all), but the message names the field and the names it takes."""
+
+    async def body() -> None:
+        room = prod_server.create_room(game="nur-peanuts")
+        ana = await join(prod_server, room["code"], "Ana")
+        await ana.send(ref="f", **frame)
+        error = await ana.error("bad_message")
+        assert (error["message"], error["ref"]) == (message, "f")
+        await ana.send(type="ping", t=1, ref="alive")  # the connection and the room survive
+        await ana.until(lambda m: m["type"] == "pong")
+        await ana.ws.close()
+
+    run(body())
+
+
+@pytest.mark.parametrize("length", [21, 300])
+def test_any_name_over_the_limit_is_bad_name_naming_the_limit(
+    prod_server: RunningServer, length: int
+) -> None:
+    async def body() -> None:
+        room = prod_server.create_room()
+        client = await open_client(prod_server, room["code"])
+        await client.send(type="join", name="N" * length)
+        error = await client.error("bad_name")
+        assert "20" in error["message"]
+        await client.ws.close()
+
+    run(body())
