@@ -235,7 +235,7 @@ function resultPanel(state) {
       ? h(
           "ul.np-payments",
           null,
-          result.payments.map((p, i) => h("li", { "data-key": `pay${i}`, class: p.from === seat ? "loss" : p.to === seat ? "gain" : "", text: paymentText(p, state, seat) })),
+          result.payments.map((p, i) => h("li", { "data-key": `pay${i}`, class: p.amount && p.from === seat ? "loss" : p.amount && p.to === seat ? "gain" : "", text: paymentText(p, state, seat) })),
         )
       : h("p.muted", { text: t("np.nobody_pays") }),
     result.chip_to_bank !== null && result.chip_to_bank !== undefined ? h("p", { text: t("np.chip_to_bank", { field: fieldName(state, result.chip_to_bank) }) }) : null,
