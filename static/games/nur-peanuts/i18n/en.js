@@ -15,6 +15,7 @@ export default {
   "set.turn_seconds": "Seconds for each decision",
   "set.stone_step_seconds": "Seconds between the stones' throws",
   "set.between_rounds_seconds": "Seconds between rounds",
+  "set.away_seconds": "Seconds to wait for a player whose phone dropped",
   "set.board": "Board",
   "set.board.standard": "Standard order of values",
   "set.board.random": "Values shuffled",

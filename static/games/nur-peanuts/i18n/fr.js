@@ -15,6 +15,7 @@ export default {
   "set.turn_seconds": "Secondes pour chaque décision",
   "set.stone_step_seconds": "Secondes entre les lancers des pierres",
   "set.between_rounds_seconds": "Secondes entre les manches",
+  "set.away_seconds": "Secondes d'attente pour un joueur dont le téléphone a décroché",
   "set.board": "Plateau",
   "set.board.standard": "Ordre des valeurs habituel",
   "set.board.random": "Valeurs mélangées",
