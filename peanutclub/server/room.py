@@ -660,7 +660,13 @@ class Room:
                 return
             async with self._lock:
                 try:
-                    view = {**game.public_view(), "you": game.private_view(seat)}
+                    # the table's settings, as every view a person reads has them (a bot's
+                    # pace may follow the table's, a stone's step say)
+                    view = {
+                        "settings": self.game_settings.model_dump(),
+                        **game.public_view(),
+                        "you": game.private_view(seat),
+                    }
                     if not self.seats[seat].bot_seat:
                         view["stand_in"] = True  # it plays for a person who is away
                     action = bot.decide(view)
