@@ -23,8 +23,8 @@ from e2e_helpers import (
     tv_page,
 )
 from nur_peanuts_helpers import PHONE_SMALL
-from nur_peanuts_tv_helpers import create_room
-from peanuts_helpers import TV_FULL
+from nur_peanuts_tv_helpers import create_room, resize
+from peanuts_helpers import TV_FULL, TV_SMALL
 from playwright.sync_api import Locator, expect
 
 pytestmark = pytest.mark.e2e
@@ -73,6 +73,79 @@ def test_every_payment_of_a_round_says_why_on_the_tv_and_the_phone(
     keep(phone, shots, "nur-peanuts-payments-360x640")
     assert payments and all("reason" in p for p in payments), payments
     check_reasons(tv.locator(".tv-now.result .pay-list li"), payments)
+    check_tv_fits(tv)
     check_reasons(phone.locator(".np-payments li"), payments)
     line.close()
     expect_no_js_errors(tv, phone)
+
+
+#: Keeps every banner the TV shows, as it shows it (they last a moment).
+WATCH_BANNERS = """() => {
+  window.__banners = [];
+  const look = () => {
+    for (const el of document.querySelectorAll(".tv-banner")) {
+      const text = el.textContent;
+      if (text && !window.__banners.includes(text)) window.__banners.push(text);
+    }
+  };
+  new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+  look();
+}"""
+
+#: Each field's value label on the ring: where its line of text starts and ends, as distances
+#: from the ring's centre (the SVG's own units), and the band it belongs in.
+LABEL_SPANS = """() => [...document.querySelectorAll(".tv-board .field .value")].map(el => {
+  const b = el.getBBox();
+  const y = b.y + b.height / 2;
+  return [el.textContent, Math.hypot(b.x, y), Math.hypot(b.x + b.width, y)];
+})"""
+
+#: The latest moves that show, and whether each shows whole (not cut by its panel).
+RECENT_LINES = """() => {
+  const panel = document.querySelector(".tv-recent").getBoundingClientRect();
+  return [...document.querySelectorAll(".tv-recent li")]
+    .filter(li => !li.hidden && li.getClientRects().length)
+    .map(li => { const r = li.getBoundingClientRect(); return [li.textContent, r.top >= panel.top - 1 && r.bottom <= panel.bottom + 1]; });
+}"""
+
+
+def check_tv_fits(tv: Any) -> None:
+    """Every field label stays on its band of the ring; the round's result shows whole, and
+    every latest move that shows, shows whole."""
+    for text, a, b in tv.evaluate(LABEL_SPANS):
+        assert min(a, b) >= 436 and max(a, b) <= 510, (text, a, b)
+    now = tv.locator(".tv-now").evaluate("el => el.scrollHeight - el.clientHeight")
+    assert now <= 1, now
+    lines = tv.evaluate(RECENT_LINES)
+    assert len(lines) >= 2, lines
+    assert all(whole for _, whole in lines), lines
+
+
+def test_six_players_on_the_tv_banners_for_bumps_and_the_winner_and_nothing_cut(
+    browser: Any, base_url: str, shots: Path
+) -> None:
+    room = create_room(base_url, seed=5, **PACE)
+    tv = tv_page(browser, base_url, room, TV_SMALL)
+    add_bots(tv, 6)
+    tv.evaluate(WATCH_BANNERS)
+    line = Line(base_url, room["code"], {"type": "watch"})
+    tv.click("[data-key=start]")
+    state = line.until(lambda s: s["phase"] == "round_over", seconds=90)
+    expect(tv.locator(".tv-now.result")).to_be_visible()
+    keep(tv, shots, "nur-peanuts-tv-six-1280x720")
+    names = {p["seat"]: p["name"] for p in state["players"]}
+    result = state["round_result"]
+    winner = "Bank" if result["winner"] == "bank" else names[result["winner"]]
+    bumped = [e for e in line.events if e["type"] == "bumped"]
+    assert bumped, "this seed's first round bumps a piece"
+    tv.wait_for_function("(w) => (window.__banners || []).some(b => b.includes(w))", arg=winner)
+    banners = tv.evaluate("() => window.__banners")
+    for e in bumped:
+        who = "stone" if e["seat"] is None else names[e["seat"]]
+        assert any(who in b and "bumped" in b for b in banners), (who, banners)
+    check_tv_fits(tv)
+    resize(tv, TV_FULL)
+    keep(tv, shots, "nur-peanuts-tv-six-1920x1080")
+    check_tv_fits(tv)
+    line.close()
+    expect_no_js_errors(tv)

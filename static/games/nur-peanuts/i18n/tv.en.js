@@ -54,6 +54,8 @@ export default {
   "table.round_won_by": "Round won by",
   "table.may_buy": "{name} may now buy a field.",
   "table.game_over": "Game over",
+  "table.banner_bumped": "{name} is bumped!",
+  "table.banner_won": "{name} wins the round!",
   "table.latest": "Latest moves",
   "table.rematch": "Play again",
   "table.history": "How the game went",

@@ -54,6 +54,8 @@ export default {
   "table.round_won_by": "Manche gagnée par",
   "table.may_buy": "{name} peut maintenant acheter un terrain.",
   "table.game_over": "Partie terminée",
+  "table.banner_bumped": "{name} : renvoyé au départ !",
+  "table.banner_won": "{name} gagne la manche !",
   "table.latest": "Derniers coups",
   "table.rematch": "Rejouer",
   "table.history": "Le déroulé de la partie",

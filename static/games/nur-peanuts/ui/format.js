@@ -108,6 +108,13 @@ export function paymentText(p, state, me) {
   return cap(t(key, { ...vars, why: whyText(p) }));
 }
 
+/** A payment in a few words for the table, beside its arrow: "Bruno → Ana: 2,400 − 700 = 1,700". */
+export function paymentLine(p, state) {
+  const vars = { name: seatName(state, p.from), to: payee(state, p.to, null), amount: money(p.amount) };
+  if (p.reason === "own_field") return t("np.line_nothing", vars);
+  return t(p.amount < p.owed ? "np.line_short" : "np.line", { ...vars, why: whyText(p) });
+}
+
 /** Why the game ended and who won. */
 export function endText(result, state, me) {
   const names = result.winners.map((s) => (s === me ? t("np.you") : seatName(state, s)));

@@ -6,7 +6,7 @@ import { h } from "/static/js/dom.js";
 import { t } from "/static/js/i18n.js";
 import { seatName } from "/static/js/state.js";
 import { initial, fitted } from "./board.js";
-import { money, paymentText } from "./format.js";
+import { money, paymentLine } from "./format.js";
 
 const W = 640;
 const H = 340;
@@ -88,7 +88,7 @@ export function paymentsView(state, result) {
       "ul.pay-list",
       null,
       result.payments.length
-        ? result.payments.map((p, i) => h("li", { "data-key": `pl-${i}`, text: paymentText(p, state, null) }))
+        ? result.payments.map((p, i) => h("li", { "data-key": `pl-${i}`, text: paymentLine(p, state) }))
         : h("li", { text: t("np.nobody_pays") }),
     ),
   );
