@@ -88,7 +88,8 @@ WATCH_BANNERS = """() => {
       if (text && !window.__banners.includes(text)) window.__banners.push(text);
     }
   };
-  new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+  new MutationObserver(look)
+    .observe(document.body, { subtree: true, childList: true, characterData: true });
   look();
 }"""
 
@@ -105,7 +106,10 @@ RECENT_LINES = """() => {
   const panel = document.querySelector(".tv-recent").getBoundingClientRect();
   return [...document.querySelectorAll(".tv-recent li")]
     .filter(li => !li.hidden && li.getClientRects().length)
-    .map(li => { const r = li.getBoundingClientRect(); return [li.textContent, r.top >= panel.top - 1 && r.bottom <= panel.bottom + 1]; });
+    .map(li => {
+      const r = li.getBoundingClientRect();
+      return [li.textContent, r.top >= panel.top - 1 && r.bottom <= panel.bottom + 1];
+    });
 }"""
 
 
