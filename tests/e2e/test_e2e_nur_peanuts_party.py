@@ -22,7 +22,7 @@ from e2e_helpers import (
     store_host_token,
     tv_page,
 )
-from nur_peanuts_helpers import PHONE_SMALL
+from nur_peanuts_helpers import PHONE_SMALL, PHONE_TALL
 from nur_peanuts_tv_helpers import create_room, resize
 from peanuts_helpers import TV_FULL, TV_SMALL
 from playwright.sync_api import Locator, expect
@@ -153,3 +153,43 @@ def test_six_players_on_the_tv_banners_for_bumps_and_the_winner_and_nothing_cut(
     check_tv_fits(tv)
     line.close()
     expect_no_js_errors(tv)
+
+
+#: Keeps what the phone shows the person about being bumped (a toast, then a note).
+WATCH_BUMP = """() => {
+  window.__bump = [];
+  const look = () => {
+    for (const el of document.querySelectorAll(".toast, .np-bumped")) {
+      const seen = [el.className, el.textContent];
+      if (!window.__bump.some(([c, t]) => c === seen[0] && t === seen[1])) window.__bump.push(seen);
+    }
+  };
+  new MutationObserver(look)
+    .observe(document.body, { subtree: true, childList: true, characterData: true });
+}"""
+
+
+def test_the_player_bumped_sees_it_on_their_phone(browser: Any, base_url: str, shots: Path) -> None:
+    # This seed's first round: the clock's plays for Ana (throw black, park) are bumped by a bot
+    # before others still have to move.
+    room = create_room(base_url, seed=43, **PACE)
+    phone = new_page(browser, PHONE_TALL, touch=True)
+    store_host_token(phone, base_url, room)
+    join(phone, room["join_url"], "Ana")
+    phone.select_option("#bot-level", "normal")
+    add_bots(phone, 3)
+    phone.evaluate(WATCH_BUMP)
+    line = Line(base_url, room["code"], {"type": "watch"})
+    phone.click("[data-key=start]")
+    line.until(
+        lambda s: any(e["type"] == "bumped" and e["seat"] == 0 for e in line.events), seconds=60
+    )
+    phone.wait_for_function(
+        "() => window.__bump.some(([c]) => c.includes('toast'))"
+        " && window.__bump.some(([c]) => c.includes('np-bumped'))"
+    )
+    keep(phone, shots, "nur-peanuts-bumped-390x844")
+    for _, text in phone.evaluate("() => window.__bump"):
+        assert "bumped" in text.lower(), text
+    line.close()
+    expect_no_js_errors(phone)

@@ -55,6 +55,8 @@ function onState(state, events, why) {
   const said = events.map((ev) => describe(ev, state, me())).filter(Boolean);
   // A roll paid to this player also shows for a moment (never over one's own turn).
   for (const ev of events) if (ev.type === "reroll_paid" && ev.to === me()) toast(describe(ev, state, me()));
+  // Being bumped shows too, for a moment, then as a note until one's next turn (the view's flag).
+  for (const ev of events) if (ev.type === "bumped" && ev.seat !== null && ev.seat === me()) toast(describe(ev, state, me()));
   if (said.length) announce(said.join(" "), () => events.map((ev) => describe(ev, state, me())).filter(Boolean).join(" "));
   if (events.some((e) => e.type === "turn" && e.seat === me()) || (why === "welcome" && myTurn(state))) {
     ui.focus = state.turn && state.turn.thrown ? "park" : "throw-btn-black";
@@ -216,9 +218,11 @@ function waitPanel(state) {
     lines.push(state.turn.thrown ? t("np.other_thrown", { name, v: money(state.board[pawnOf(state, state.turn.seat).field].value) }) : t("np.other_choosing", { name }));
   }
   if (pawn) lines.push(t("np.your_pawn_is", { where: whereText(state, seat) }));
+  const mine = seat === null ? null : playerOf(state, seat);
   return h(
     "section.np-wait",
     { "data-key": "wait" },
+    mine && mine.bumped ? h("p.np-bumped", { "data-key": "bumped", text: t("np.you_were_bumped") }) : null,
     lines.map((line, i) => h("p", { "data-key": `w${i}`, text: line })),
   );
 }

@@ -80,6 +80,7 @@ export default {
   "np.reroll_cannot": "Rolling again costs {amount}: more than you have. Park.",
   "np.other_choosing": "{name} is choosing a throw.",
   "np.other_thrown": "{name} stands on {v}: park or roll again?",
+  "np.you_were_bumped": "You were bumped back to your start: your pawn moves again on your next turn.",
   "np.your_pawn_is": "Your pawn: {where}.",
   "np.buy_title": "Buy a field",
   "np.buy_won": "You won the round: buy a field?",

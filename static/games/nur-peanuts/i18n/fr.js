@@ -80,6 +80,7 @@ export default {
   "np.reroll_cannot": "Relancer coûte {amount} : plus que ce que vous avez. Garez-vous.",
   "np.other_choosing": "{name} choisit un lancer.",
   "np.other_thrown": "{name} est sur {v} : se garer ou relancer ?",
+  "np.you_were_bumped": "Vous avez été renvoyé au départ : votre pion rejoue à votre prochain tour.",
   "np.your_pawn_is": "Votre pion : {where}.",
   "np.buy_title": "Achetez un terrain",
   "np.buy_won": "Manche gagnée : acheter un terrain ?",
