@@ -151,6 +151,11 @@ def test_six_players_on_the_tv_banners_for_bumps_and_the_winner_and_nothing_cut(
     resize(tv, TV_FULL)
     keep(tv, shots, "nur-peanuts-tv-six-1920x1080")
     check_tv_fits(tv)
+    # In French, one field is "1 terrain sur 5" (the history page says it with the same words).
+    tv.click("button.lang")
+    one = next(p["seat"] for p in state["players"] if len(p["fields"]) == 1)
+    count = tv.locator(f".tv-player[data-seat='{one}'] .count")
+    expect(count).to_have_attribute("aria-label", "1 terrain sur 5")
     line.close()
     expect_no_js_errors(tv)
 

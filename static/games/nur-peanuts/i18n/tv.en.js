@@ -44,6 +44,7 @@ export default {
   "table.fields": "Fields",
   "table.cash_label": "{n} Peanuts",
   "table.fields_label": "{n} of {of} fields",
+  "table.fields_label_one": "{n} of {of} fields",
   "table.takings": "took {n}",
   "table.starts": "starts",
   "table.bumped": "bumped",

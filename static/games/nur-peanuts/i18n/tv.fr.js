@@ -44,6 +44,7 @@ export default {
   "table.fields": "Terrains",
   "table.cash_label": "{n} Peanuts",
   "table.fields_label": "{n} terrains sur {of}",
+  "table.fields_label_one": "{n} terrain sur {of}",
   "table.takings": "a encaissé {n}",
   "table.starts": "commence",
   "table.bumped": "chassé",
