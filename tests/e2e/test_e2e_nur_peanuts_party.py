@@ -8,6 +8,7 @@ own view read by a protocol client of the test's own, never against numbers writ
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ from e2e_helpers import (
     store_host_token,
     tv_page,
 )
-from nur_peanuts_helpers import PHONE_SMALL, PHONE_TALL
+from nur_peanuts_helpers import PHONE_SMALL, PHONE_TALL, what_to_do
 from nur_peanuts_tv_helpers import create_room, resize
 from peanuts_helpers import TV_FULL, TV_SMALL
 from playwright.sync_api import Locator, expect
@@ -197,4 +198,62 @@ def test_the_player_bumped_sees_it_on_their_phone(browser: Any, base_url: str, s
     for _, text in phone.evaluate("() => window.__bump"):
         assert "bumped" in text.lower(), text
     line.close()
+    expect_no_js_errors(phone)
+
+
+#: Whether an element shows whole in the window: inside the viewport and not cut by any box
+#: around it that scrolls or clips.
+SHOWS_WHOLE = """(el) => {
+  const r = el.getBoundingClientRect();
+  const inside = (b) =>
+    r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5
+    && r.left >= b.left - 0.5 && r.right <= b.right + 0.5;
+  if (!inside({ top: 0, left: 0, bottom: innerHeight, right: innerWidth })) return false;
+  for (let box = el.parentElement; box; box = box.parentElement) {
+    const s = getComputedStyle(box);
+    if (s.overflowY === "visible" && s.overflowX === "visible") continue;
+    if (!inside(box.getBoundingClientRect())) return false;
+  }
+  return true;
+}"""
+
+
+def play_like_the_clock(page: Any, until: str, seconds: float = 60) -> None:
+    """Make on the page the moves the turn clock would (the cheapest field in the first
+    purchases, throw black, park) until `until` shows."""
+    end = time.monotonic() + seconds
+    while not page.locator(until).count():
+        assert time.monotonic() < end, "the page never showed " + until
+        todo = what_to_do(page)
+        try:
+            if todo == "buy":
+                page.locator("[data-key^=buy-]:not([disabled])").last.click(timeout=1000)
+            elif todo == "throw":
+                page.click("[data-key=throw-btn-black]", timeout=1000)
+            elif todo == "park":
+                page.click("[data-key=park]", timeout=1000)
+        except Exception:  # the view changed under the finger: look again
+            pass
+        page.wait_for_timeout(40)
+
+
+def test_a_round_won_on_a_small_phone_offers_every_field_and_buy_nothing_in_view(
+    browser: Any, base_url: str, shots: Path
+) -> None:
+    # This seed's first round: Ana, playing as the clock would, wins it and may buy.
+    room = create_room(base_url, seed=10, turn_seconds=60, stone_step_seconds=0.05)
+    phone = new_page(browser, PHONE_SMALL, locale="fr-FR", touch=True)
+    store_host_token(phone, base_url, room)
+    join(phone, room["join_url"], "Ana")
+    phone.select_option("#bot-level", "normal")
+    add_bots(phone, 3)
+    phone.click("[data-key=start]")
+    play_like_the_clock(phone, ".np-buy ~ .np-result, .np-over")
+    expect(phone.locator("[data-key=pass]")).to_be_visible()
+    keep(phone, shots, "nur-peanuts-buy-won-fr-360x640")
+    for words in [phone.locator("#buy-title"), phone.locator(".np-who")]:
+        assert words.evaluate("el => el.scrollWidth <= el.clientWidth + 1"), words.text_content()
+    for target in ["[data-key=pass]", "#buy-title", "[data-key^=buy-]"]:
+        for el in phone.locator(target).all():
+            assert el.evaluate(SHOWS_WHOLE), (target, el.text_content())
     expect_no_js_errors(phone)

@@ -164,6 +164,10 @@ function buyPanel(state) {
     "section.np-buy",
     { "data-key": "buy", "aria-labelledby": "buy-title" },
     h("h2", { id: "buy-title", text: purchase.may_pass ? t("np.buy_won") : t("np.buy_title") }),
+    // Buying nothing comes first: it is always in view, however many fields are for sale.
+    purchase.may_pass
+      ? h("button.np-pass", { type: "button", "data-key": "pass", disabled: sent !== null || null, onclick: () => send({ type: "pass" }), text: t("np.pass") })
+      : null,
     fields.length ? null : h("p.muted", { text: t("np.buy_none") }),
     h(
       "div.np-buy-grid",
@@ -183,9 +187,6 @@ function buyPanel(state) {
         }),
       ),
     ),
-    purchase.may_pass
-      ? h("button.np-pass", { type: "button", "data-key": "pass", disabled: sent !== null || null, onclick: () => send({ type: "pass" }), text: t("np.pass") })
-      : null,
   );
 }
 
@@ -227,14 +228,17 @@ function waitPanel(state) {
   );
 }
 
-function resultPanel(state) {
+/** The round's result: who won and every payment with its reason. Folded (`folded`) under its
+ * heading while this player buys, so that the fields for sale stay in view. */
+function resultPanel(state, folded = false) {
   const result = state.round_result;
   if (!result) return null;
   const seat = me();
+  const head = roundLine({ ...result, payments: [] }, state, seat);
   return h(
-    "section.np-result",
-    { "data-key": "result", "aria-labelledby": "result-title" },
-    h("h2", { id: "result-title", text: roundLine({ ...result, payments: [] }, state, seat) }),
+    folded ? "details.np-result.folded" : "section.np-result",
+    { "data-key": folded ? "result-folded" : "result", "aria-labelledby": "result-title" },
+    folded ? h("summary", { id: "result-title", text: head }) : h("h2", { id: "result-title", text: head }),
     result.payments.length
       ? h(
           "ul.np-payments",
@@ -248,7 +252,7 @@ function resultPanel(state) {
 
 function tableView(state) {
   let action;
-  if (myPurchase(state)) action = [state.phase === "round_over" ? resultPanel(state) : null, buyPanel(state)];
+  if (myPurchase(state)) action = [buyPanel(state), state.phase === "round_over" ? resultPanel(state, true) : null];
   else if (state.phase === "round_over") action = resultPanel(state);
   else if (myTurn(state)) action = turnPanel(state);
   else action = waitPanel(state);

@@ -58,7 +58,7 @@ export default {
   "np.turn_of": "{name}'s turn",
   "np.you_buy": "Your purchase",
   "np.buys": "{name} is buying",
-  "np.you_may_buy": "You may buy a field",
+  "np.you_may_buy": "Your purchase",
   "np.may_buy": "{name} may buy a field",
   "np.stones_move": "The stones move",
   "np.clock": "{s}",
