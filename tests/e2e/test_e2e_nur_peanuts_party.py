@@ -8,6 +8,7 @@ own view read by a protocol client of the test's own, never against numbers writ
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -256,4 +257,69 @@ def test_a_round_won_on_a_small_phone_offers_every_field_and_buy_nothing_in_view
     for target in ["[data-key=pass]", "#buy-title", "[data-key^=buy-]"]:
         for el in phone.locator(target).all():
             assert el.evaluate(SHOWS_WHOLE), (target, el.text_content())
+    expect_no_js_errors(phone)
+
+
+#: Each throw's list against its legend, and each row against its own edges: whether the last
+#: row ends above the legend, and the rows whose figures overflow or run into each other.
+LISTS_FIT = """() => {
+  const legend = document.querySelector(".np-legend").getBoundingClientRect();
+  const lists = [...document.querySelectorAll(".np-odds")].map(ol => {
+    const rows = [...ol.querySelectorAll("li")];
+    const last = rows[rows.length - 1];
+    return !last || last.getBoundingClientRect().bottom <= legend.top + 0.5;
+  });
+  const crowded = [...document.querySelectorAll(".np-odd")].filter(li => {
+    const box = li.getBoundingClientRect();
+    const spans = [...li.querySelectorAll("span")].map(s => s.getBoundingClientRect())
+      .filter(r => r.width > 0);
+    const out = spans.some(r => r.left < box.left + 4 || r.right > box.right - 1);
+    const overlap = spans.some((r, i) => i && r.left < spans[i - 1].right - 0.5);
+    return li.scrollWidth > li.clientWidth || out || overlap;
+  }).map(li => li.textContent);
+  return { lists, crowded };
+}"""
+
+
+def check_lists_fit(page: Any) -> None:
+    fit = page.evaluate(LISTS_FIT)
+    assert all(fit["lists"]), fit
+    assert fit["crowded"] == [], fit
+
+
+def test_six_players_throw_lists_fit_a_small_phone_and_say_what_rolling_on_costs(
+    browser: Any, base_url: str, shots: Path
+) -> None:
+    room = create_room(base_url, seed=7, turn_seconds=60, stone_step_seconds=0.05)
+    phone = new_page(browser, PHONE_SMALL, touch=True)
+    store_host_token(phone, base_url, room)
+    join(phone, room["join_url"], "Ana")
+    phone.select_option("#bot-level", "normal")
+    add_bots(phone, 5)
+    line = Line(base_url, room["code"], {"type": "watch"})
+    phone.click("[data-key=start]")
+    play_like_the_clock(phone, "[data-key=throw-btn-two_white]:not([disabled])")
+    line.quiet(0.5)  # the room waits for Ana: the line catches up with the page
+    state = line.state
+    assert state["turn"]["seat"] == 0 and not state["turn"]["thrown"]
+    # Before a throw, every row says what rolling on from there would cost (or that it is free).
+    for dice, entries in state["turn"]["odds"].items():
+        rows = phone.locator(f"#odds-{dice} li")
+        expect(rows).to_have_count(len(entries))
+        for i, e in enumerate(entries):
+            label = rows.nth(i).get_attribute("aria-label") or ""
+            if e["reroll_cost"]:
+                assert f"{e['reroll_cost']:,}" in label.split("roll")[-1], label
+            else:
+                expect(rows.nth(i)).to_have_class(re.compile(r"\bfree-roll\b"))
+    check_lists_fit(phone)
+    phone.click("[data-key=throw-btn-two_white]")
+    expect(phone.locator("[data-key=park]")).to_be_enabled()
+    keep(phone, shots, "nur-peanuts-six-thrown-360x640")
+    check_lists_fit(phone)
+    phone.click("button.lang")
+    expect(phone.locator("[data-key=park]")).to_contain_text("garer")
+    keep(phone, shots, "nur-peanuts-six-thrown-fr-360x640")
+    check_lists_fit(phone)
+    line.close()
     expect_no_js_errors(phone)
