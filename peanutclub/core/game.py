@@ -39,12 +39,19 @@ class Timer(NamedTuple):
 
     `kind` names it for the pages (`deadline_kind`). A game asks for one timer at a time; the
     room sets it again whenever the game's `version` changes, so after most moves: a tuple is
-    the cheapest immutable value to make that often.
+    the cheapest immutable value to make that often. It sets it again too when the person it
+    waits for (`seat`) drops or comes back, with `away_seconds` while they are away.
     """
 
     kind: str
     seconds: float
     action: Action
+    #: The seat whose decision this clock waits for (None: nobody's, a stone's step, a pause).
+    seat: int | None = None
+    #: When that seat's person is away (no connection, not handed to a bot) while someone else
+    #: sits at the table, the room fires after these seconds instead: the table does not wait a
+    #: whole turn for a phone that dropped. None: the full time always.
+    away_seconds: float | None = None
 
 
 class Bot(Protocol):

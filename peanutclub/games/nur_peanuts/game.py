@@ -32,10 +32,12 @@ from peanutclub.games.nur_peanuts.engine import (
     STANDARD,
     START_CASH,
     Action,
+    Buy,
     Event,
     Game,
     NextRound,
     Park,
+    Pass,
     Phase,
     StoneStep,
     ThrowDice,
@@ -61,6 +63,9 @@ class Settings(GameSettings):
     turn_seconds: float = bounded(30, 10, 120)
     stone_step_seconds: float = bounded(1.2, 0.5, 5)
     between_rounds_seconds: float = bounded(6, 2, 30)
+    #: How long the table waits for a player who is away (their phone dropped) before the
+    #: clock plays the safe move for them: a short grace, not a whole turn.
+    away_seconds: float = bounded(5, 2, 30)
     board: Literal["standard", "random"] = choice("standard", BOARDS)
 
 
@@ -179,8 +184,8 @@ class NurPeanuts(EngineReadings[Game]):
 
     def timer(self) -> Timer | None:
         """A player's decision runs on the turn clock (the clock then plays the safest move
-        for them); a stone throws at its steady pace; a round's result stays on view for the
-        pause between rounds."""
+        for them), or on the short `away_seconds` while that player is away; a stone throws
+        at its steady pace; a round's result stays on view for the pause between rounds."""
         game = self.engine
         action = game.clock_action()
         if action is None:
@@ -190,7 +195,9 @@ class NurPeanuts(EngineReadings[Game]):
             return Timer("stone", float(pace.stone_step_seconds), action)
         if isinstance(action, NextRound):
             return Timer("next_round", float(pace.between_rounds_seconds), action)
-        return Timer("turn", float(pace.turn_seconds), action)
+        assert isinstance(action, Buy | Pass | ThrowDice | Park)  # a person's decision
+        seat = action.seat
+        return Timer("turn", float(pace.turn_seconds), action, seat, float(pace.away_seconds))
 
     def restarted(self) -> Action | None:
         """Nothing to take back: every clock starts over after a restart, and no clock here
