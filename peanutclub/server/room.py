@@ -639,6 +639,9 @@ class Room:
             async with self._lock:
                 try:
                     view = {**game.public_view(), "you": game.private_view(seat)}
+                    # the room's settings, as every person's view has them: a game's bots
+                    # may keep to the table's pace (Peanut Club's answer before the idle call)
+                    view["settings"] = self.game_settings.model_dump()
                     if not self.seats[seat].bot_seat:
                         view["stand_in"] = True  # it plays for a person who is away
                     action = bot.decide(view)
