@@ -103,4 +103,7 @@ export default {
   "share.qr_alt": "QR code of the room's link",
   "share.share": "Share…",
   "set.refused": "Refused: the room keeps {value}.",
+  "away.title": "Someone has dropped",
+  "away.dropped": "{name} has dropped out",
+  "away.bot": "Let a bot play",
 };

@@ -103,4 +103,7 @@ export default {
   "share.qr_alt": "Code QR du lien de la salle",
   "share.share": "Partager…",
   "set.refused": "Refusé : la salle garde {value}.",
+  "away.title": "Quelqu'un est parti",
+  "away.dropped": "{name} : connexion perdue",
+  "away.bot": "Faire jouer un robot",
 };
