@@ -160,6 +160,13 @@ def test_the_phone_names_the_lot_and_marks_what_fits_your_collection(
     assert len(set(maxes)) == len(maxes), maxes  # one line per currency, each its own
     # with a power counted on, the line first says what the cards alone pay
     assert all("(" in m or m.startswith("only") for m in maxes if "with" in m), maxes
+    # French names are longer: still whole, on two lines where they must be.
+    ana.click("button.lang")
+    expect(ana.locator("#lot-title")).to_contain_text("Lot")
+    expect(ana.locator(".bidpanel .max").first).to_contain_text("jusqu")
+    club_shot(ana, "lot-fr", PHONE_360)
+    assert overflowing(ana, ".lot-row .lot-name") == []
+    assert in_view(ana, "[data-key=going]") == []
     expect_no_js_errors(*phones)
 
 
