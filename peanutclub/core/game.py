@@ -61,7 +61,8 @@ class Bot(Protocol):
     `pause(view) -> float`, in seconds at a person's pace, from the view it last saw (None
     before the first look). Its game knows what a person's reaction to that view takes; the
     server scales it by its `bot_pace` setting (development mode plays fast). A bot without one
-    looks every `bot_delay_min` to `bot_delay_max` seconds.
+    looks every `bot_delay_min` to `bot_delay_max` seconds. The view a bot is given carries the
+    room's `settings`, as every person's does, so that it may keep to the table's pace.
 
     A bot playing for a person who is away (the host handed it their seat) finds
     `"stand_in": true` at the top level of the view it is given; a bot in a seat of its own never

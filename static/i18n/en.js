@@ -109,4 +109,7 @@ export default {
   "set.no": "no",
   "join.name_help": "Up to {max} characters.",
   "join.name_full": "That is the longest a name can be: {max} characters.",
+  "away.title": "Someone has dropped",
+  "away.dropped": "{name} has dropped out",
+  "away.bot": "Let a bot play",
 };

@@ -109,4 +109,7 @@ export default {
   "set.no": "non",
   "join.name_help": "{max} caractères au plus.",
   "join.name_full": "Un nom ne peut pas être plus long : {max} caractères.",
+  "away.title": "Quelqu'un est parti",
+  "away.dropped": "{name} : connexion perdue",
+  "away.bot": "Faire jouer un robot",
 };
