@@ -42,11 +42,10 @@ function onState(state, events) {
 /** Every foundation, large, in the colour of the deck whose card is on top. */
 function foundationsView(state) {
   const list = state.foundations;
-  const cols = Math.max(6, Math.ceil(Math.sqrt(list.length * 2.4)));
   const now = Date.now();
   return h(
     "section.tv-foundations",
-    { "aria-label": t("pile.foundations"), "data-key": "foundations", "data-css": `--cols:${cols}` },
+    { "aria-label": t("pile.foundations"), "data-key": "foundations", "data-count": String(list.length) },
     list.length
       ? h(
           "ol.tv-fnd-list",
@@ -193,14 +192,49 @@ function footer(state) {
   ];
 }
 
+/**
+ * Size the foundations to the panel they have: the number of columns that gives the largest
+ * cards while every row, card and count, stays inside it (up to 24 foundations at six players,
+ * from 1920×1080 down to 1280×720). Measured after each render, and again when the screen
+ * changes size: the panel's height depends on the window and the race beside it.
+ */
+function fitFoundations() {
+  const panel = document.querySelector(".tv-foundations");
+  const list = panel && panel.querySelector(".tv-fnd-list");
+  if (!list) return;
+  const n = list.children.length;
+  const style = getComputedStyle(panel);
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+  const width = panel.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const height = panel.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+  const gap = 0.8 * rem;
+  const count = 1.5 * rem; // the count's line under each card
+  const ring = 0.5 * rem; // the deck's coloured ring around a card
+  let best = { cols: 1, card: 0 };
+  for (let cols = 1; cols <= n; cols++) {
+    const rows = Math.ceil(n / cols);
+    const cellW = (width - gap * (cols - 1)) / cols - ring;
+    const cellH = (height - gap * (rows - 1)) / rows - count - ring;
+    const card = Math.min(cellH, (cellW * 7) / 5);
+    if (card > best.card) best = { cols, card };
+  }
+  // Never larger than a few cards would be: one Ace alone is not a poster.
+  const card = Math.max(24, Math.min(best.card, 0.26 * innerHeight));
+  panel.style.setProperty("--cols", String(Math.max(best.cols, Math.min(6, n))));
+  panel.style.setProperty("--card-h", `${Math.floor(card)}px`);
+}
+
 function render() {
   const state = app.state;
   const ctx = { state, me: null, host: app.host, ui: app.ui, send, rerender: render, game: about };
   mount(byId("app"), screen(ctx, reach, code, table));
   applyCss(byId("app"));
   mount(byId("foot"), ...footer(state));
+  fitFoundations();
   tick();
 }
+
+addEventListener("resize", fitFoundations);
 
 const [about] = await Promise.all([game(), init()]);
 loadReach(reach, code, render);

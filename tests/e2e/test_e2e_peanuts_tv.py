@@ -1,0 +1,66 @@
+"""Peanuts! on the TV at a party's worst case: up to six decks with every Ace out (24
+foundations) must fit a 1920×1080 and a 1280×720 screen, every foundation and its count readable,
+nothing hidden behind the footer and nothing to scroll, at every count on the way there."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from e2e_helpers import expect_no_js_errors, keep, new_page
+from peanuts_helpers import TV_FULL, TV_SMALL, create_room, crowded_view, fits_screen, serve_view
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.e2e
+
+
+def _clipped(page: Any) -> list[str]:
+    """Each foundation (card and count) that is not wholly on screen, above the footer and
+    inside its own panel: what a guest across the room could not read."""
+    return list(
+        page.evaluate(
+            """() => {
+              const foot = document.querySelector('#foot').getBoundingClientRect();
+              const panel = document.querySelector('.tv-foundations').getBoundingClientRect();
+              const bad = [];
+              for (const li of document.querySelectorAll('.tv-fnd')) {
+                const parts = [li.querySelector('.card-face'), li.querySelector('.fnd-count')];
+                for (const part of parts) {
+                  const r = part.getBoundingClientRect();
+                  if (r.height < 8 || r.top < panel.top - 1 || r.bottom > panel.bottom + 1 ||
+                      r.bottom > foot.top + 1 || r.right > innerWidth + 1 || r.left < 0)
+                    bad.push(li.dataset.key + ':' + part.className);
+                }
+              }
+              return bad;
+            }"""
+        )
+    )
+
+
+@pytest.mark.parametrize("size", [TV_FULL, TV_SMALL], ids=["1920x1080", "1280x720"])
+def test_every_foundation_and_its_count_fits_the_tv_up_to_24(
+    browser: Any, base_url: str, shots: Path, size: dict[str, int]
+) -> None:
+    room = create_room(base_url)
+    tv = new_page(browser, size)
+    tv.emulate_media(reduced_motion="reduce")  # a foundation that grows flashes bigger a moment
+    label = f"{size['width']}x{size['height']}"
+    served = serve_view(tv, crowded_view(room["code"], players=5, count=14))
+    tv.goto(room["tv_url"])
+    expect(tv.locator(".tv-fnd")).to_have_count(14)
+    keep(tv, shots, f"peanuts-tv-14-foundations-{label}")
+    for players, count in [(5, n) for n in range(1, 21)] + [(6, n) for n in range(21, 25)]:
+        served.push(crowded_view(room["code"], players=players, count=count))
+        expect(tv.locator(".tv-fnd")).to_have_count(count)
+        assert _clipped(tv) == [], f"{count} foundations at {label}"
+        assert fits_screen(tv), f"{count} foundations at {label}"
+    expect(tv.locator(".race")).to_have_count(6)
+    keep(tv, shots, f"peanuts-tv-24-foundations-{label}")
+    # The counts stay large enough to read across a room.
+    smallest = tv.locator(".fnd-count").evaluate_all(
+        "els => Math.min(...els.map(e => parseFloat(getComputedStyle(e).fontSize)))"
+    )
+    assert smallest >= 14
+    expect_no_js_errors(tv)
