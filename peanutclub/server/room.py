@@ -13,6 +13,7 @@ that clock and the bots seated at its table, whose actions take the same path as
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import functools
 import logging
@@ -29,7 +30,7 @@ from peanutclub.core import Action, Game, Query, RuleError, export_game, refuse,
 from peanutclub.games import find_game
 from peanutclub.server import views
 from peanutclub.server.changelock import ChangeLock
-from peanutclub.server.clock import Clock, Timer
+from peanutclub.server.clock import Clock, Timer, ms
 from peanutclub.server.codes import new_token
 from peanutclub.server.settings import Settings
 from peanutclub.server.store import LogEntry, RoomRecord, Store
@@ -352,9 +353,21 @@ class Room:
     async def act(self, action: Action, viewer: Viewer | None = None, ref: Any = None) -> None:
         """Apply one game action (the action names its seat). Raises `RuleError` if refused."""
         async with self._lock:
-            if self.game is None:
+            game = self.game
+            if game is None:
                 raise refuse("wrong_phase", "The game has not started.")
-            await self._commit("action", {}, action=action, viewer=viewer, ref=ref)
+            action = game.arrived(action, ms(self.clock.time()))
+            try:
+                await self._commit("action", {}, action=action, viewer=viewer, ref=ref)
+            except RuleError as error:
+                # The refusal changed nothing; the game may still record a public fact about
+                # it (a race lost by a few ms), as an action of its own, before the refusal
+                # goes back to its sender.
+                after = game.after_refusal(action, error.code)
+                if after is not None and self.game is game:
+                    with contextlib.suppress(RuleError):
+                        await self._commit("action", {}, action=after)
+                raise
 
     # ------------------------------------------------------------------ the single writer
 

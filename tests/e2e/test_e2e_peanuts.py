@@ -164,6 +164,7 @@ def test_a_lost_race_is_shown_to_the_loser_and_a_reload_gets_the_seat_back(
         server.send(message)
     note = bruno.locator(".note-lost")
     expect(note).to_contain_text("Course perdue")
+    expect(note).to_contain_text("Ana")  # who was faster, named
     expect(bruno.locator(f"button[data-card='{BRUNO_TWO}']")).not_to_have_class(FLYING)
     assert bruno.evaluate("window.__buzz") == 1
     keep(bruno, shots, "peanuts-phone-lost-race-390x844")

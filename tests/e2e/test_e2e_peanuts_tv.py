@@ -4,6 +4,7 @@ nothing hidden behind the footer and nothing to scroll, at every count on the wa
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -63,4 +64,24 @@ def test_every_foundation_and_its_count_fits_the_tv_up_to_24(
         "els => Math.min(...els.map(e => parseFloat(getComputedStyle(e).fontSize)))"
     )
     assert smallest >= 14
+    expect_no_js_errors(tv)
+
+
+def test_the_tv_shows_a_photo_finish_who_won_and_by_how_much(
+    browser: Any, base_url: str, shots: Path
+) -> None:
+    room = create_room(base_url)
+    tv = new_page(browser, TV_SMALL)
+    view = crowded_view(room["code"], players=4, count=6)
+    served = serve_view(tv, view)
+    tv.goto(room["tv_url"])
+    expect(tv.locator(".tv-fnd")).to_have_count(6)
+    expect(tv.locator(".tv-photo")).to_have_count(0)
+    top = view["foundations"][4]["top"]
+    photo = {"pile": 4, "winner": 0, "loser": 2, "card": top["id"] + 52, "margin_ms": 37}
+    served.push({**view, "photo_finish": photo})
+    expect(tv.locator(".tv-photo")).to_have_text("Photo finish: Anastasia beat Clementine by 37 ms")
+    expect(tv.locator("[data-key=f4]")).to_have_class(re.compile(r"\bphoto\b"))
+    keep(tv, shots, "peanuts-tv-photo-finish-1280x720")
+    assert fits_screen(tv)
     expect_no_js_errors(tv)

@@ -65,6 +65,17 @@ class RoundEnd(Out):
     caller: int | None
 
 
+class PhotoFinishOut(Out):
+    """A race to foundation `pile` that `loser` lost to `winner` by `margin_ms` (the room's
+    arrival times)."""
+
+    pile: int
+    winner: int
+    loser: int
+    card: int = Field(description="The loser's card, which never left its place.")
+    margin_ms: int
+
+
 class RoomSettingsOut(Out):
     teams: int
     target_score: int
@@ -99,6 +110,9 @@ class View(Out):
     round_scores: list[RoundScoreOut] | None
     round_end: RoundEnd | None
     winners: list[int] | None
+    photo_finish: PhotoFinishOut | None = Field(
+        description="The round's last race to a foundation lost by at most 1 s, or null."
+    )
     you: You | None
 
 
@@ -131,6 +145,7 @@ class Patch(Out):
     moved: Moved | None = None
     flipped: Flipped | None = None
     stuck: StuckChange | None = None
+    photo_finish: PhotoFinishOut | None = None
     deadline: int | None
     deadline_kind: DeadlineKind | None
     now: int

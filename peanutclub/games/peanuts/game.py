@@ -12,6 +12,7 @@ Nothing else in the room is keyed on it; the views are memoised on the engine's 
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
@@ -26,10 +27,12 @@ from peanutclub.games.peanuts.engine import (
     MIN_PLAYERS,
     Action,
     Game,
+    MoveCard,
     NextRound,
     Phase,
     Stall,
     StartPlay,
+    Target,
     action_from_dict,
     private_view,
     public_view,
@@ -134,6 +137,7 @@ class Peanuts(EngineReadings[Game]):
             "round_scores": None,
             "round_end": None,
             "winners": None,
+            "photo_finish": None,
         }
 
     @classmethod
@@ -178,6 +182,17 @@ class Peanuts(EngineReadings[Game]):
                 "next_round", float(pace.between_rounds_seconds), NextRound(None, by_clock=True)
             ),
         }
+
+    def arrived(self, action: Action, at_ms: int) -> Action:
+        """A move to a foundation keeps the room's time of its arrival: what a photo finish
+        measures (the log keeps it, so a replay shows the same)."""
+        if isinstance(action, MoveCard) and action.to is Target.FOUNDATION:
+            return dataclasses.replace(action, at=at_ms)
+        return action
+
+    def after_refusal(self, action: Action, code: str) -> Action | None:
+        """A move that lost a race to a foundation by a hair: the photo finish to record."""
+        return self.engine.photo_finish_after(action, code)
 
     def restarted(self) -> Action | None:
         """Nothing to take back: every clock of the race starts over with its full time, and

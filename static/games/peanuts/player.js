@@ -12,7 +12,7 @@ import { game } from "/static/js/games.js";
 import { phoneSession } from "/static/js/phone.js";
 import { step } from "./patch.js";
 import { cardFace, cardBack, cardName, emptySlot, applyCss } from "./ui/cards.js";
-import { summaryTable, endLine, winnersLine, signed } from "./ui/summary.js";
+import { summaryTable, endLine, winnersLine, signed, deckNames } from "./ui/summary.js";
 import { describe } from "./ui/events.js";
 
 const code = document.body.dataset.code;
@@ -137,6 +137,28 @@ function dropOn(target) {
   play(picked.card, to, pile);
 }
 
+/** Who won the race this phone's card just lost: the photo finish the room recorded (with its
+ * margin), else whoever laid the card of that rank on the pile, a teammate on a building pile. */
+function lostRaceLine(move) {
+  const state = session.state;
+  if (!state) return t("play.lost_race");
+  const card = move.card;
+  const photo = state.photo_finish;
+  if (photo && photo.card === card.id) {
+    return t("play.lost_race_by", { name: seatName(state, photo.winner), ms: photo.margin_ms });
+  }
+  let seats = [];
+  const beaten = state.foundations.find((f) => f.suit === card.suit && f.top.rank === card.rank);
+  if (move.to !== "building" && beaten) {
+    seats = state.players.filter((p) => p.deck === beaten.top.deck).map((p) => p.seat);
+  } else if (state.you) {
+    seats = state.you.teammates || [];
+  }
+  if (state.you) seats = seats.filter((s) => s !== state.you.seat);
+  if (!seats.length) return t("play.lost_race");
+  return t("play.lost_race_to", { name: deckNames(state, seats) });
+}
+
 /** The server refused a move this phone sent: back to its place, and why. */
 function refused(move, msg) {
   if (move.quick && move.stage === "foundation" && msg.code === "not_playable") {
@@ -150,8 +172,9 @@ function refused(move, msg) {
   const name = cardName(move.card);
   if (msg.code === "pile_changed") {
     if (navigator.vibrate) navigator.vibrate([80, 40, 80]);
-    note(t("play.lost_race"), "lost");
-    announce(t("play.lost_race"));
+    const text = lostRaceLine(move);
+    note(text, "lost");
+    announce(text);
   } else if (move.quick && msg.code === "not_playable") {
     note(t("play.nowhere", { card: name }), "warn");
     announce(t("play.nowhere", { card: name }));

@@ -13,7 +13,7 @@ import { game } from "/static/js/games.js";
 import { step } from "./patch.js";
 import { cardFace, cardName, deckName, applyCss } from "./ui/cards.js";
 import { summaryTable, endLine, winnersLine, deckNames, signed } from "./ui/summary.js";
-import { describe } from "./ui/events.js";
+import { describe, photoFinishLine } from "./ui/events.js";
 
 const code = document.body.dataset.code;
 const reach = reachOf(code);
@@ -55,7 +55,11 @@ function foundationsView(state) {
               "li.tv-fnd",
               {
                 "data-key": `f${f.index}`,
-                class: [f.complete ? "complete" : "", (app.fresh.get(f.index) || 0) > now ? "fresh" : ""].join(" "),
+                class: [
+                  f.complete ? "complete" : "",
+                  (app.fresh.get(f.index) || 0) > now ? "fresh" : "",
+                  state.photo_finish && state.photo_finish.pile === f.index ? "photo" : "",
+                ].join(" "),
                 "aria-label": f.complete
                   ? t("pile.foundation_complete", { n: f.index + 1 })
                   : t("card.deck", { card: t("pile.foundation", { n: f.index + 1, card: cardName(f.top) }), name: deckName(state, f.top.deck) }),
@@ -134,6 +138,10 @@ function statusLine(state) {
       ? h("span.tv-stall", { "data-deadline": String(state.deadline), "data-fmt": "tv.stall", text: "" })
       : null,
     state.rotations && state.phase === "playing" ? h("span.tv-rot", { text: t("tv.rotations", { n: state.rotations }) }) : null,
+    // The round's last photo finish: who reached a pile first, by the room's arrival times.
+    state.photo_finish && state.phase === "playing"
+      ? h("strong.tv-photo", { "data-key": "photo", role: "status", text: photoFinishLine(state.photo_finish, state) })
+      : null,
   );
 }
 

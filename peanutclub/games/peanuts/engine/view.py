@@ -133,6 +133,7 @@ def public_view(game: Game) -> dict[str, Any]:
         "round_scores": None if scores is None else [s.to_dict() for s in scores],
         "round_end": game.round_end,
         "winners": game.winners,
+        "photo_finish": game.photo_finish,
     }
     memo.public = (game.changes, result)
     return result

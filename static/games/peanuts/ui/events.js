@@ -4,6 +4,11 @@
 import { t } from "/static/js/i18n.js";
 import { seatName } from "/static/js/state.js";
 
+/** "Ana beat Ben by 37 ms": a race to a foundation decided by the room's arrival times. */
+export function photoFinishLine(photo, state) {
+  return t("tv.photo_finish", { winner: seatName(state, photo.winner), loser: seatName(state, photo.loser), ms: photo.margin_ms });
+}
+
 /** The sentence for event `ev` in `state` (as `me` sees it), or null to say nothing. */
 export function describe(ev, state, me = null) {
   switch (ev.type) {
@@ -15,6 +20,8 @@ export function describe(ev, state, me = null) {
       return ev.reason === "peanuts" && ev.caller !== null && ev.caller !== undefined
         ? t("ev.peanuts", { name: seatName(state, ev.caller) })
         : t("ev.stalled");
+    case "photo_finish":
+      return photoFinishLine(ev, state);
     case "rotated":
       return t("ev.rotated");
     case "game_over":
