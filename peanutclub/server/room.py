@@ -341,7 +341,19 @@ class Room:
             self._require_host(viewer)
             if self.game is None:
                 raise refuse("wrong_phase")
+            if not self.game.over:
+                await self._keep_game(abandoned=True)
             await self._commit("rematch", {}, viewer=viewer, ref=ref)
+
+    async def end_game(self, viewer: Viewer, ref: Any) -> None:
+        """The host ends a game before its end (friends leave, a round drags on): the game is
+        kept for the history page marked abandoned, then everyone is back in the lobby."""
+        async with self._lock:
+            self._require_host(viewer)
+            if self.game is None or self.game.over:
+                raise refuse("wrong_phase", "No game is being played.")
+            await self._keep_game(abandoned=True)
+            await self._commit("end_game", {}, viewer=viewer, ref=ref)
 
     def _seat_index(self, seat: int | None) -> int:
         if seat is None or not 0 <= seat < len(self.seats):
@@ -469,12 +481,12 @@ class Room:
             self.game = self.game_class(len(self.seats), data["seed"], self.game_settings)
             self.games_played += 1
             return [e.to_dict() for e in self.game.start_events]
-        if kind == "rematch":
+        if kind in ("rematch", "end_game"):
             self.game = None
             for s in self.seats:
                 if not s.bot_seat:
                     s.bot = None
-            return [{"type": "rematch"}]
+            return [{"type": "rematch" if kind == "rematch" else "game_ended"}]
         raise ValueError(f"unknown log entry {kind!r}")
 
     def _renumber_viewers(self, removed: int) -> None:
@@ -563,14 +575,17 @@ class Room:
             return None
         return f"{self.code}-{int(self.record.created)}-{self.games_played}"
 
-    async def _keep_game(self) -> None:
-        """Store a finished game's export for its history page (only ever served once over)."""
+    async def _keep_game(self, abandoned: bool = False) -> None:
+        """Store a game's export for its history page once it is over, or once the host ended
+        it before its end (`abandoned`: no action is accepted after either)."""
         game, game_id = self.game, self.game_id
-        if game is None or game_id is None or not game.over:
+        if game is None or game_id is None or not (game.over or abandoned):
             return
         try:
             export = export_game(game, [s.name for s in self.seats])
             kept = {"id": game_id, "code": self.code, **export}
+            if abandoned:
+                kept["abandoned"] = True
             await self.store.save_game(game_id, self.code, kept)
         except Exception:
             log.exception("room %s: could not keep game %s", self.code, game_id)

@@ -19,6 +19,7 @@ export default {
   "landing.create_failed": "The room could not be created. Try again in a moment.",
   "landing.howto_title": "How to play",
   "common.room": "Room {code}",
+  "history.abandoned": "Ended by the host before its end: this game was abandoned.",
   "common.you": "you",
   "common.host": "host",
   "common.bot": "bot ({level})",

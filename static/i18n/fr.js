@@ -19,6 +19,7 @@ export default {
   "landing.create_failed": "La salle n'a pas pu être créée. Réessayez dans un instant.",
   "landing.howto_title": "Comment jouer",
   "common.room": "Salle {code}",
+  "history.abandoned": "Arrêtée par l'hôte avant la fin : partie abandonnée.",
   "common.you": "vous",
   "common.host": "hôte",
   "common.bot": "robot ({level})",

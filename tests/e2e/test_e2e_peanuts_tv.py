@@ -85,3 +85,57 @@ def test_the_tv_shows_a_photo_finish_who_won_and_by_how_much(
     keep(tv, shots, "peanuts-tv-photo-finish-1280x720")
     assert fits_screen(tv)
     expect_no_js_errors(tv)
+
+
+def test_the_host_at_the_tv_skips_a_round_and_ends_the_game_after_a_second_thought(
+    browser: Any, base_url: str, shots: Path
+) -> None:
+    room = create_room(base_url)
+    tv = new_page(browser, TV_FULL)
+    view = crowded_view(room["code"], players=3, count=5)
+    served = serve_view(tv, view, host=True)
+    tv.goto(room["tv_url"])
+    tv.click("[data-key=skip-round]")
+    tv.click("[data-key=end-game]")
+    expect(tv.locator("[data-key=end-confirm]")).to_contain_text("End the game now?")
+    keep(tv, shots, "peanuts-tv-end-game-1920x1080")
+    assert fits_screen(tv)
+    tv.click("[data-key=end-game-no]")  # a second thought: nothing is sent
+    expect(tv.locator("[data-key=end-game]")).to_be_visible()
+    tv.click("[data-key=end-game]")
+    tv.click("[data-key=end-game-yes]")
+    expect(tv.locator("[data-key=end-game]")).to_be_visible()
+    assert [m["type"] for m in served.sent] == ["skip_round", "end_game"]
+    expect_no_js_errors(tv)
+
+
+def test_the_game_over_screen_names_who_called_peanuts_and_one_point_is_singular(
+    browser: Any, base_url: str, shots: Path
+) -> None:
+    room = create_room(base_url)
+    tv = new_page(browser, TV_SMALL)
+    view = crowded_view(room["code"], players=3, count=4)
+    served = serve_view(
+        tv, {**view, "players": [{**p, "round_points": 1} for p in view["players"]]}
+    )
+    tv.goto(room["tv_url"])
+    expect(tv.locator(".race-foot").first).to_contain_text("1 pt")
+    expect(tv.locator(".race-foot").first).not_to_contain_text("1 pts")
+    scores = [
+        {"seat": s, "seats": [s], "played": 10, "peanuts_left": 0, "points": 10} for s in range(3)
+    ]
+    over = {
+        **view,
+        "phase": "over",
+        "round_scores": scores,
+        "round_end": {"reason": "peanuts", "caller": 1},
+        "winners": [1],
+    }
+    served.push(over)
+    expect(tv.locator(".tv-summary")).to_contain_text("Bartholomew wins!")
+    expect(tv.locator(".tv-summary [data-key=end-line]")).to_have_text(
+        "Bartholomew called Peanuts!"
+    )
+    keep(tv, shots, "peanuts-tv-over-1280x720")
+    assert fits_screen(tv)
+    expect_no_js_errors(tv)

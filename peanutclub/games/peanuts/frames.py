@@ -61,7 +61,7 @@ class RoundScoreOut(Out):
 
 
 class RoundEnd(Out):
-    reason: Literal["peanuts", "stalled"]
+    reason: Literal["peanuts", "stalled", "skipped"]
     caller: int | None
 
 

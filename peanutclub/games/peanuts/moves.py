@@ -64,5 +64,23 @@ class NextRoundMove(Move):
         return engine.NextRound(seat)
 
 
+class SkipRoundMove(Move):
+    """The host ends the round at once; it scores nothing (a deal that drags on)."""
+
+    type: Literal["skip_round"]
+
+    def to_action(self, seat: int | None, host: bool) -> engine.SkipRound:
+        if not host:
+            raise refuse("not_host")
+        return engine.SkipRound(seat)
+
+
 #: The busiest first: the server's parser tries the union in this order.
-MOVES: tuple[type[Move], ...] = (MoveCardMove, FlipMove, StuckMove, PeanutsMove, NextRoundMove)
+MOVES: tuple[type[Move], ...] = (
+    MoveCardMove,
+    FlipMove,
+    StuckMove,
+    PeanutsMove,
+    NextRoundMove,
+    SkipRoundMove,
+)

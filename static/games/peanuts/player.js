@@ -12,8 +12,9 @@ import { game } from "/static/js/games.js";
 import { phoneSession } from "/static/js/phone.js";
 import { step } from "./patch.js";
 import { cardFace, cardBack, cardName, emptySlot, applyCss } from "./ui/cards.js";
-import { summaryTable, endLine, winnersLine, signed, deckNames } from "./ui/summary.js";
+import { summaryTable, endLine, winnersLine, signed, deckNames, roundPoints } from "./ui/summary.js";
 import { describe } from "./ui/events.js";
+import { skipRoundButton, endGameControl } from "./ui/host.js";
 
 const code = document.body.dataset.code;
 const app = {
@@ -378,7 +379,7 @@ function statusView(state, me) {
     h("span.round", { text: t("play.round", { n: state.round }) }),
     counting && state.deadline
       ? h("strong.go", { "data-deadline": String(state.deadline), "data-fmt": "play.countdown_in", text: t("play.countdown") })
-      : h("span.points", { text: t("play.points", { n: signed(me.round_points) }) }),
+      : h("span.points", { text: roundPoints(me.round_points) }),
     session.note
       ? h("span.note", { class: `note-${session.note.kind}`, role: session.note.kind === "lost" ? "alert" : "status", "data-key": "note", text: session.note.text })
       : app.picked
@@ -413,8 +414,25 @@ function othersView(state, me) {
   );
 }
 
+/** The host's controls in place of the actions while its menu is open. */
+function hostActions(state) {
+  const close = () => {
+    app.ui.hostOpen = false;
+    app.ui.confirmEnd = false;
+    render();
+  };
+  return h(
+    "section.actions.host-actions",
+    { "data-key": "actions" },
+    app.ui.confirmEnd ? null : skipRoundButton(state, send),
+    endGameControl(state, app.ui, send, render),
+    app.ui.confirmEnd ? null : h("button", { type: "button", "data-key": "host-close", onclick: close, text: t("host.close") }),
+  );
+}
+
 function actionsView(state, me) {
   const empty = me.peanuts.left === 0;
+  if (session.host && app.ui.hostOpen) return hostActions(state);
   return h(
     "section.actions",
     { "data-key": "actions" },
@@ -448,6 +466,19 @@ function actionsView(state, me) {
       onclick: () => send({ type: "stuck", on: !me.stuck }),
       text: t(me.stuck ? "play.stuck_on" : "play.stuck"),
     }),
+    session.host
+      ? h("button.host-menu", {
+          type: "button",
+          "data-key": "host-menu",
+          "aria-label": t("host.menu"),
+          title: t("host.menu"),
+          onclick: () => {
+            app.ui.hostOpen = true;
+            render();
+          },
+          text: "⋯",
+        })
+      : null,
   );
 }
 
@@ -477,6 +508,7 @@ function roundOverView(state) {
     session.host
       ? h("button.primary.big", { type: "button", "data-key": "next-round", onclick: () => send({ type: "next_round" }), text: t("tv.next_round") })
       : null,
+    session.host ? h("div.host-row", null, endGameControl(state, app.ui, send, render)) : null,
   );
 }
 
@@ -486,6 +518,7 @@ function overView(state) {
     { "data-key": "over", "aria-labelledby": "over-title" },
     h("h2", { id: "over-title", text: t("over.title") }),
     h("p.winner", { text: winnersLine(state) }),
+    h("p.end-line", { "data-key": "end-line", text: endLine(state) }),
     summaryTable(state, session.seat),
     session.host
       ? h("button.primary.big", { type: "button", "data-key": "rematch", onclick: () => send({ type: "rematch" }), text: t("over.rematch") })

@@ -12,8 +12,9 @@ import { nameTag } from "/static/js/ui/names.js";
 import { game } from "/static/js/games.js";
 import { step } from "./patch.js";
 import { cardFace, cardName, deckName, applyCss } from "./ui/cards.js";
-import { summaryTable, endLine, winnersLine, deckNames, signed } from "./ui/summary.js";
+import { summaryTable, endLine, winnersLine, deckNames, signed, roundPoints } from "./ui/summary.js";
 import { describe, photoFinishLine } from "./ui/events.js";
+import { skipRoundButton, endGameControl } from "./ui/host.js";
 
 const code = document.body.dataset.code;
 const reach = reachOf(code);
@@ -118,7 +119,7 @@ function raceView(state) {
             "div.race-foot",
             null,
             h("span", { text: t("race.played", { n: played }) }),
-            h("span", { text: t("play.points", { n: signed(d.round_points) }) }),
+            h("span", { text: roundPoints(d.round_points) }),
             h("span.race-total", { text: `${t("summary.total")} ${signed(d.score)}` }),
           ),
         );
@@ -161,7 +162,8 @@ function summaryView(state) {
     "section.tv-summary",
     { "data-key": "summary", "aria-labelledby": "sum-title" },
     h("h2", { id: "sum-title", text: state.phase === "over" ? t("over.title") : t("summary.title", { n: state.round }) }),
-    h("p.end-line", { text: state.phase === "over" ? winnersLine(state) : endLine(state) }),
+    state.phase === "over" ? h("p.end-line.winners", { text: winnersLine(state) }) : null,
+    h("p.end-line", { "data-key": "end-line", text: endLine(state) }),
     summaryTable(state, null),
     h("p.tv-target", { text: t("summary.target", { n: state.target_score }) }),
     next ? h("p.next-in", { "data-deadline": String(state.deadline), "data-fmt": "tv.next_round_in", text: "" }) : null,
@@ -184,6 +186,9 @@ function footer(state) {
   const controls = [];
   if (app.host && state && state.phase === "round_over") {
     controls.push(h("button.primary", { type: "button", "data-key": "tv-next", onclick: () => send({ type: "next_round" }), text: t("tv.next_round") }));
+  }
+  if (app.host && state) {
+    controls.push(skipRoundButton(state, send), endGameControl(state, app.ui, send, render));
   }
   if (app.host && state && state.phase === "over") {
     controls.push(h("button.primary", { type: "button", "data-key": "tv-rematch", onclick: () => send({ type: "rematch" }), text: t("over.rematch") }));

@@ -54,6 +54,7 @@ def test_the_plugin_declares_its_id_names_players_moves_bots_and_codes() -> None
         "stuck",
         "peanuts",
         "next_round",
+        "skip_round",
     }
     assert set(Peanuts.codes) == DESIGN_CODES
 

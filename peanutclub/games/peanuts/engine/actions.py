@@ -119,6 +119,18 @@ class NextRound(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class SkipRound(Action):
+    """The host ends the round being played (or counted down) at once, and it scores nothing:
+    a deal nobody can finish, friends called away (`seat` is the host's, or None from the TV)."""
+
+    kind: ClassVar[str] = "skip_round"
+    seat: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind, "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
 class PhotoFinish(Action):
     """Two cards raced for the same foundation and `loser`'s arrived `margin_ms` after
     `winner`'s: the room applies this right after refusing the loser's move (the refusal itself
@@ -168,6 +180,9 @@ def action_from_dict(d: dict[str, Any]) -> Action:
     if kind == "next_round":
         seat = d.get("seat")
         return NextRound(None if seat is None else int(seat), bool(d.get("by_clock")))
+    if kind == "skip_round":
+        seat = d.get("seat")
+        return SkipRound(None if seat is None else int(seat))
     if kind == "photo_finish":
         return PhotoFinish(
             int(d["pile"]), int(d["winner"]), int(d["loser"]), int(d["card"]), int(d["margin_ms"])

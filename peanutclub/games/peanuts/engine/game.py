@@ -25,6 +25,7 @@ from peanutclub.games.peanuts.engine.actions import (
     MoveCard,
     NextRound,
     PhotoFinish,
+    SkipRound,
     Stall,
     StartPlay,
     Target,
@@ -219,6 +220,11 @@ class Game:
             if self.phase is not Phase.PLAYING:
                 raise WrongPhase()
             events = self._stalled("stall")
+            self.clock_version += 1
+        elif isinstance(action, SkipRound):
+            if self.phase not in (Phase.COUNTDOWN, Phase.PLAYING):
+                raise WrongPhase()
+            events = self._end_round("skipped", None, scored=False)
             self.clock_version += 1
         elif isinstance(action, PhotoFinish):
             events = self._photo_finish(action)
@@ -490,12 +496,14 @@ class Game:
         self.phase = Phase.COUNTDOWN
         return [event("round_dealt", round=self.round)]
 
-    def _end_round(self, reason: str, caller: int | None) -> list[Event]:
-        """Score the round for every deck; the game ends once a total reaches the target."""
+    def _end_round(self, reason: str, caller: int | None, scored: bool = True) -> list[Event]:
+        """Score the round for every deck; the game ends once a total reaches the target. A
+        round the host skipped scores nothing (our choice): the cards played are shown, the
+        totals stay as they were."""
         scores = []
         for deck in self.decks:
             left = len(self.layouts[deck].peanuts)
-            points = rules.round_points(self.played[deck], left)
+            points = rules.round_points(self.played[deck], left) if scored else 0
             self.totals[deck] += points
             scores.append(RoundScore(deck, self.seats_of[deck], self.played[deck], left, points))
         self.round_scores = scores

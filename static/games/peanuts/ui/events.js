@@ -19,7 +19,9 @@ export function describe(ev, state, me = null) {
     case "round_over":
       return ev.reason === "peanuts" && ev.caller !== null && ev.caller !== undefined
         ? t("ev.peanuts", { name: seatName(state, ev.caller) })
-        : t("ev.stalled");
+        : ev.reason === "skipped"
+          ? t("ev.skipped")
+          : t("ev.stalled");
     case "photo_finish":
       return photoFinishLine(ev, state);
     case "rotated":
@@ -28,6 +30,8 @@ export function describe(ev, state, me = null) {
       return t("ev.game_over");
     case "rematch":
       return t("ev.rematch");
+    case "game_ended":
+      return t("ev.game_ended");
     case "stuck":
       return ev.on && ev.seat !== me ? t("ev.stuck", { name: seatName(state, ev.seat) }) : null;
     default:
