@@ -134,4 +134,6 @@ export default {
   "history.round": "Round {n}",
   "history.none": "No finished game here yet.",
   "history.moves": "{n} actions",
+  "history.flow": "{name}: {f} to the middle, {b} onto building piles, stock turned {flips} times",
+  "history.rotations": "Decks turned {n} times",
 };

@@ -134,4 +134,6 @@ export default {
   "history.round": "Manche {n}",
   "history.none": "Pas encore de partie terminée ici.",
   "history.moves": "{n} actions",
+  "history.flow": "{name} : {f} au milieu, {b} sur les piles de construction, talon tourné {flips} fois",
+  "history.rotations": "Paquets tournés {n} fois",
 };
