@@ -193,7 +193,7 @@ def test_a_lost_race_is_shown_to_the_loser_and_a_reload_gets_the_seat_back(
     ana.click("[data-key=target-f0]")
     expect(ana.locator(".race-status .note")).to_contain_text("cannot go there")
     expect(ana.locator(f"button[data-key=peanuts][data-card='{EIGHT}']")).to_be_visible()
-    ana.click("[data-key=choose]")
+    expect(ana.locator("[data-key=choose]")).to_have_attribute("aria-pressed", "false")
     # A drag: the peanuts pile's 8 of diamonds onto the emptied building pile 1.
     ana.locator("button[data-key=peanuts]").hover()
     ana.mouse.down()

@@ -82,6 +82,7 @@ class RoomSettingsOut(Out):
     stall_seconds: float
     between_rounds_seconds: float
     countdown_seconds: float
+    hint_seconds: float
 
 
 class You(Out):
@@ -105,6 +106,7 @@ class View(Out):
     target_score: int | None
     teams: bool
     rotations: int = Field(description="Rotations in a row with no card played.")
+    max_rotations: int = Field(description="The round ends at the next stall after this many.")
     foundations: list[FoundationOut]
     players: list[PlayerInfo]
     round_scores: list[RoundScoreOut] | None

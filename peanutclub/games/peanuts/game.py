@@ -39,6 +39,7 @@ from peanutclub.games.peanuts.engine import (
     seat_decks,
     team_of,
 )
+from peanutclub.games.peanuts.engine.rules import MAX_ROTATIONS
 from peanutclub.games.peanuts.moves import MOVES
 
 
@@ -51,6 +52,9 @@ class Settings(GameSettings):
     stall_seconds: float = bounded(60, 15, 300)
     between_rounds_seconds: float = bounded(20, 5, 120)
     countdown_seconds: float = bounded(3, 1, 10)
+    #: a phone lights a playable card after this long without a play by its deck; 0 = never
+    #: (a competitive table)
+    hint_seconds: float = bounded(20, 5, 120, off=0)
 
 
 _EMPTY_PILES: list[list[Any]] = [[], [], [], []]
@@ -117,6 +121,7 @@ class Peanuts(EngineReadings[Game]):
             "target_score": None,
             "teams": teams,
             "rotations": 0,
+            "max_rotations": MAX_ROTATIONS,
             "foundations": [],
             "players": [
                 {

@@ -24,18 +24,58 @@ const app = {
   /** The card picked for a chosen place: {card, from} or null. */
   picked: null,
   choose: false,
+  /** This phone's deck as it last changed, and whether a hint was asked since. */
+  idle: { key: null, since: 0, asked: false },
+  /** The card the room named as playable after a while (a card id, "stock"), or null. */
+  hint: null,
 };
 const session = phoneSession({
   code,
   render,
   onState,
   onError,
+  onAnswer: (msg) => onAnswer(msg),
   onWelcome: () => {
     app.pending = [];
   },
   patch: step,
 });
 const send = session.send;
+
+// ------------------------------------------------------------------ the hint
+// After `hint_seconds` (a setting; 0 at a competitive table) without a change to this phone's
+// deck, the phone asks the room for a playable card (`hint`, answered to it alone) and lights
+// the card named: the engine says what is playable, never the page.
+
+/** What changes whenever this phone's deck plays, turns its stock or is rotated. */
+function deckKey(state) {
+  const me = state && state.you ? mine(state) : null;
+  if (!me || state.phase !== "playing") return null;
+  return [state.round, state.rotations, me.peanuts.left, me.waste_count, me.stock_count, ...me.building.map((p) => p.length)].join(":");
+}
+
+function watchIdle(state) {
+  const key = deckKey(state);
+  if (key !== app.idle.key) {
+    app.idle = { key, since: Date.now(), asked: false };
+    app.hint = null;
+  }
+}
+
+setInterval(() => {
+  const state = session.state;
+  const wait = state && state.settings ? Number(state.settings.hint_seconds) : 0;
+  if (!wait || !app.idle.key || app.idle.asked || deckKey(state) !== app.idle.key) return;
+  if (Date.now() - app.idle.since < wait * 1000) return;
+  app.idle.asked = true;
+  session.ask({ type: "hint" });
+}, 500);
+
+function onAnswer(msg) {
+  if (msg.type !== "hint" || !app.idle.asked) return;
+  app.hint = msg.card === null ? "stock" : msg.card;
+  render();
+}
 
 /** A short line under the status for a few seconds (a lost race, a refusal). */
 const note = (text, kind = "info") => session.say(text, kind, 3000);
@@ -117,8 +157,7 @@ function play(card, to = "foundation", pile = null) {
 function tapCard(card) {
   if (!playing()) return;
   if (app.picked && app.picked.card.id === card.id) {
-    app.picked = null;
-    render();
+    cancelPick();
     return;
   }
   if (app.choose || app.picked) {
@@ -129,6 +168,13 @@ function tapCard(card) {
     return;
   }
   play(card);
+}
+
+/** A pick put down: choosing a place ends with it (a new choice starts from its button). */
+function cancelPick() {
+  app.picked = null;
+  app.choose = false;
+  render();
 }
 
 function dropOn(target) {
@@ -171,6 +217,7 @@ function refused(move, msg) {
     }
   }
   const name = cardName(move.card);
+  if (!move.quick) app.choose = false; // a chosen place refused: the choice is over
   if (msg.code === "pile_changed") {
     if (navigator.vibrate) navigator.vibrate([80, 40, 80]);
     const text = lostRaceLine(move);
@@ -202,6 +249,7 @@ function settle(state) {
 
 function onState(state, events, why, prev) {
   settle(state);
+  watchIdle(state);
   if (events.some((e) => e.type === "settings_changed")) app.ui.settingsRefused = null;
   for (const ev of events) {
     const text = describe(ev, state, session.seat);
@@ -233,7 +281,7 @@ function topCard(card, key, label, flying) {
   return cardFace(card, "button", {
     type: "button",
     "data-key": key,
-    class: ["top", picked ? "picked" : "", flying ? "flying" : ""].join(" "),
+    class: ["top", picked ? "picked" : "", flying ? "flying" : "", app.hint === card.id ? "hint" : ""].join(" "),
     "aria-label": label,
     "aria-pressed": app.choose || app.picked ? (picked ? "true" : "false") : null,
     onclick: () => tapCard(card),
@@ -343,7 +391,7 @@ function reserveView(me, flying) {
         {
           type: "button",
           "data-key": "flip",
-          class: `deck-${me.deck % 6}`,
+          class: [`deck-${me.deck % 6}`, app.hint === "stock" ? "hint" : ""].join(" "),
           "aria-label": me.stock_count ? t("play.flip_label", { n: me.stock_count }) : t("play.recycle"),
           onclick: () => send({ type: "flip" }),
         },
@@ -377,6 +425,17 @@ function statusView(state, me) {
     "section.race-status",
     { "data-key": "status", class: counting ? "counting" : "" },
     h("span.round", { text: t("play.round", { n: state.round }) }),
+    kind === "stall" && state.deadline
+      ? h("span.stall", { "data-key": "stall", title: t("play.stall_help"), "data-deadline": String(state.deadline), "data-fmt": "play.stall", text: "" })
+      : null,
+    state.phase === "playing"
+      ? h("span.rot", {
+          "data-key": "rotations",
+          title: t("play.rotations_help", { max: state.max_rotations }),
+          "aria-label": t("play.rotations_help", { max: state.max_rotations }),
+          text: t("play.rotations_short", { n: state.rotations, max: state.max_rotations }),
+        })
+      : null,
     counting && state.deadline
       ? h("strong.go", { "data-deadline": String(state.deadline), "data-fmt": "play.countdown_in", text: t("play.countdown") })
       : h("span.points", { text: roundPoints(me.round_points) }),
@@ -384,9 +443,11 @@ function statusView(state, me) {
       ? h("span.note", { class: `note-${session.note.kind}`, role: session.note.kind === "lost" ? "alert" : "status", "data-key": "note", text: session.note.text })
       : app.picked
         ? h("span.note", { "data-key": "note", text: t("play.picked", { card: cardName(app.picked.card) }) })
-        : kind === "stall" && state.rotations
-          ? h("span.note", { text: t("tv.rotations", { n: state.rotations }) })
-          : othersView(state, me),
+        : app.choose
+          ? h("span.note", { "data-key": "note", text: t("play.choose_help") })
+          : kind === "stall" && state.rotations
+            ? h("span.note", { text: t("play.rotations", { n: state.rotations, max: state.max_rotations }) })
+            : othersView(state, me),
   );
 }
 
@@ -446,7 +507,7 @@ function actionsView(state, me) {
         })
       : null,
     app.picked
-      ? h("button", { type: "button", "data-key": "cancel", onclick: () => { app.picked = null; render(); }, text: t("play.cancel") })
+      ? h("button", { type: "button", "data-key": "cancel", onclick: cancelPick, text: t("play.cancel") })
       : h("button", {
           type: "button",
           "data-key": "choose",
@@ -544,7 +605,7 @@ function render() {
   const state = session.state;
   const me = session.seat;
   const who = state && me !== null && me !== undefined ? seatName(state, me) : "";
-  mount(byId("bar"), h("h1.room", { text: t("common.room", { code }) }), who ? h("span.me", { text: who }) : null, rttBadge(h), langButton(h));
+  mount(byId("bar"), h("h1.room", { text: t("common.room", { code }) }), who ? h("span.me", { text: who }) : null, session.replaced || session.gone ? null : rttBadge(h), langButton(h));
   const ctx = { state, me, host: session.host, ui: app.ui, send, rerender: render, game: about };
   let content = session.screen();
   const inRound = !content && state.you && (state.phase === "playing" || state.phase === "countdown");
@@ -634,10 +695,7 @@ document.addEventListener("keydown", (e) => {
     }
     return null;
   };
-  if (key === "escape" && app.picked) {
-    app.picked = null;
-    render();
-  } else if (app.picked && "1234".includes(key) && key.length === 1) dropOn(["building", Number(key) - 1]);
+  if (key === "escape" && (app.picked || app.choose)) cancelPick(); else if (app.picked && "1234".includes(key) && key.length === 1) dropOn(["building", Number(key) - 1]);
   else if (app.picked && key === "f") dropOn(["foundation", null]);
   else if (key === "t") send({ type: "flip" });
   else if (key === "s") send({ type: "stuck", on: !me.stuck });

@@ -40,6 +40,7 @@ DESIGN_CODES = {
     "peanuts_left",
     "round_over",
     "not_playing",
+    "hints_off",
 }
 
 
@@ -55,6 +56,7 @@ def test_the_plugin_declares_its_id_names_players_moves_bots_and_codes() -> None
         "peanuts",
         "next_round",
         "skip_round",
+        "hint",
     }
     assert set(Peanuts.codes) == DESIGN_CODES
 

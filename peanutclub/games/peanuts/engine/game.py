@@ -201,6 +201,25 @@ class Game:
         if not layout.peanuts:
             yield CallPeanuts(seat)
 
+    def hint(self, seat: int) -> MoveCard | None:
+        """A move `seat` may make now, for a player who has looked too long: a card to the
+        middle first, then a card out of the peanuts pile, then out of the waste, then from one
+        building pile to another; None when only the stock can help. The rules decide what is
+        playable (`legal_actions`), never the page."""
+        self._check_playing()
+        self._seat(seat)
+        layout = self.layout_of(seat)
+        peanuts = layout.peanuts[-1].id if layout.peanuts else None
+        waste = layout.waste[-1].id if layout.waste else None
+
+        def rank(move: MoveCard) -> int:
+            if move.to is Target.FOUNDATION:
+                return 0
+            return 1 if move.card == peanuts else 2 if move.card == waste else 3
+
+        moves = [a for a in self.legal_actions(seat) if isinstance(a, MoveCard)]
+        return min(moves, key=rank, default=None)
+
     # ----------------------------------------------------------------- applying
 
     def apply(self, action: Action) -> list[Event]:
