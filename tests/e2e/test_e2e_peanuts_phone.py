@@ -126,3 +126,23 @@ def _status_rows(page: Any) -> int:
                  .map(e => Math.round(e.getBoundingClientRect().top / 6))).size"""
         )
     )
+
+
+def test_the_race_line_names_every_player_of_the_other_team(
+    browser: Any, base_url: str, shots: Path
+) -> None:
+    room = create_room(base_url, seed=SEED, teams=1, stall_seconds=90, hint_seconds=0)
+    ana = new_page(browser, PHONE_SMALL)
+    store_host_token(ana, base_url, room)
+    join(ana, room["join_url"], "Ana")
+    for _ in range(3):
+        ana.click("[data-key=add-bot]")
+    expect(ana.locator(".lobby-player")).to_have_count(4)
+    ana.click("[data-key=start]")
+    playing(ana)
+    other = ana.locator("[data-key=others] .other")
+    expect(other).to_have_count(1)
+    expect(other).to_contain_text("Bot 2")
+    expect(other).to_contain_text("Bot 3")
+    keep(ana, shots, "peanuts-phone-teams-360x640")
+    expect_no_js_errors(ana)

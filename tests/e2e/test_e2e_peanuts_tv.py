@@ -139,3 +139,29 @@ def test_the_game_over_screen_names_who_called_peanuts_and_one_point_is_singular
     keep(tv, shots, "peanuts-tv-over-1280x720")
     assert fits_screen(tv)
     expect_no_js_errors(tv)
+
+
+def test_the_tv_marks_a_teammate_who_is_away(browser: Any, base_url: str, shots: Path) -> None:
+    room = create_room(base_url)
+    tv = new_page(browser, TV_SMALL)
+    serve_view(tv, crowded_view(room["code"], players=4, count=8, teams=True))  # seat 3 away
+    tv.goto(room["tv_url"])
+    races = tv.locator(".race")
+    expect(races).to_have_count(2)
+    expect(races.nth(1)).to_contain_text("Clementine")
+    expect(races.nth(1)).to_contain_text("Dominique")
+    away = races.nth(1).locator(".badge-away")
+    expect(away).to_have_count(1)
+    badge, race = away.bounding_box(), races.nth(1).bounding_box()
+    assert badge and race and badge["x"] + badge["width"] <= race["x"] + race["width"]
+    hidden = away.evaluate(
+        "el => { const b = el.getBoundingClientRect(); let p = el.parentElement;"
+        " while (p && !p.classList.contains('race')) { const r = p.getBoundingClientRect();"
+        " if (getComputedStyle(p).overflow !== 'visible' && (b.right > r.right + 1 ||"
+        " b.left < r.left - 1)) return true; p = p.parentElement; } return false; }"
+    )
+    assert not hidden  # not cut off by a name too long for the line
+    expect(races.nth(0).locator(".badge-away")).to_have_count(0)
+    keep(tv, shots, "peanuts-tv-teams-away-1280x720")
+    assert fits_screen(tv)
+    expect_no_js_errors(tv)

@@ -469,7 +469,7 @@ function othersView(state, me) {
         "span.other",
         { class: `deck-${p.deck % 6}`, "data-key": `o${p.deck}` },
         h("span.deck-dot", { "aria-hidden": "true" }),
-        t("race.other", { name: seatName(state, p.seat), n: p.peanuts.left }),
+        t("race.other", { name: deckNames(state, state.players.filter((q) => q.deck === p.deck).map((q) => q.seat)), n: p.peanuts.left }),
       ),
     ),
   );

@@ -84,6 +84,16 @@ function decks(state) {
   return [...seen.values()];
 }
 
+/** A team's names, each with its own marks: who is away, a bot, the host. */
+function teamTag(state, seats) {
+  const parts = [];
+  seats.forEach((seat, i) => {
+    if (i) parts.push(h("span.team-and", { "aria-hidden": "true", text: " & " }));
+    parts.push(nameTag(state.players.find((p) => p.seat === seat), null, state.host_seat));
+  });
+  return h("span.team-names", { "data-key": `team-${seats[0]}` }, parts);
+}
+
 /** Each deck's race to empty its peanuts pile: a bar that fills as its 13 cards go. */
 function raceView(state) {
   return h(
@@ -105,7 +115,7 @@ function raceView(state) {
             null,
             h("span.deck-dot", { "aria-hidden": "true" }),
             d.seats.length > 1
-              ? h("span.pname", null, h("span.pname-text", { text: deckNames(state, d.seats) }))
+              ? teamTag(state, d.seats)
               : nameTag(state.players.find((p) => p.seat === d.seat), null, state.host_seat),
             d.stuck ? h("span.badge.badge-stuck", { text: t("race.stuck") }) : null,
             h("span.race-left", { text: plural("race.left", left) }),
