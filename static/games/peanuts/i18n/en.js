@@ -15,6 +15,7 @@ export default {
   "set.stall_seconds": "Seconds without a play before the decks turn",
   "set.between_rounds_seconds": "Seconds between rounds",
   "set.countdown_seconds": "Count-down before a round (seconds)",
+  "set.hint_seconds": "Seconds without a play before a phone lights a playable card (0: never)",
   "err.not_your_card": "That card belongs to another deck.",
   "err.not_on_top": "Only the top card of your peanuts pile, your waste or a building pile can move.",
   "err.not_playable": "That card cannot go there.",

@@ -15,6 +15,7 @@ export default {
   "set.stall_seconds": "Secondes sans coup avant de tourner les paquets",
   "set.between_rounds_seconds": "Secondes entre deux manches",
   "set.countdown_seconds": "Compte à rebours avant une manche (secondes)",
+  "set.hint_seconds": "Secondes sans coup avant qu'un téléphone montre une carte jouable (0 : jamais)",
   "err.not_your_card": "Cette carte appartient à un autre paquet.",
   "err.not_on_top": "Seule la carte du dessus de votre tas de peanuts, de votre défausse ou d'une pile de construction peut bouger.",
   "err.not_playable": "Cette carte ne peut pas aller là.",
