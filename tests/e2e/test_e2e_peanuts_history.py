@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from e2e_helpers import expect_no_js_errors, keep, new_page
-from peanuts_helpers import PHONE_TALL, TV_FULL, create_room
+from peanuts_helpers import PHONE_SMALL, PHONE_TALL, TV_FULL, create_room
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
@@ -51,7 +51,9 @@ def _serve_history(page: Any, code: str, told: dict[str, Any]) -> None:
     page.route(f"**/api/games/{told['id']}/history", lambda r: r.fulfill(json=told))
 
 
-@pytest.mark.parametrize("size", [PHONE_TALL, TV_FULL], ids=["390x844", "1920x1080"])
+@pytest.mark.parametrize(
+    "size", [PHONE_SMALL, PHONE_TALL, TV_FULL], ids=["360x640", "390x844", "1920x1080"]
+)
 def test_the_history_tells_who_called_each_round_and_its_flow_with_labels_by_their_cards(
     browser: Any, base_url: str, shots: Path, size: dict[str, int]
 ) -> None:
