@@ -144,7 +144,7 @@ def test_the_game_over_screen_names_who_called_peanuts_and_one_point_is_singular
 def test_the_tv_marks_a_teammate_who_is_away(browser: Any, base_url: str, shots: Path) -> None:
     room = create_room(base_url)
     tv = new_page(browser, TV_SMALL)
-    serve_view(tv, crowded_view(room["code"], players=4, count=8, teams=True))  # seat 3 away
+    served = serve_view(tv, crowded_view(room["code"], players=4, count=8, teams=True))  # 3 away
     tv.goto(room["tv_url"])
     races = tv.locator(".race")
     expect(races).to_have_count(2)
@@ -163,5 +163,11 @@ def test_the_tv_marks_a_teammate_who_is_away(browser: Any, base_url: str, shots:
     assert not hidden  # not cut off by a name too long for the line
     expect(races.nth(0).locator(".badge-away")).to_have_count(0)
     keep(tv, shots, "peanuts-tv-teams-away-1280x720")
+    assert fits_screen(tv)
+    # Six in three teams, every Ace out: the names one a line and 24 foundations still fit.
+    served.push(crowded_view(room["code"], players=6, teams=True))
+    expect(races).to_have_count(3)
+    expect(tv.locator(".tv-fnd")).to_have_count(24)
+    assert _clipped(tv) == []
     assert fits_screen(tv)
     expect_no_js_errors(tv)

@@ -68,7 +68,7 @@ setInterval(() => {
   if (!wait || !app.idle.key || app.idle.asked || deckKey(state) !== app.idle.key) return;
   if (Date.now() - app.idle.since < wait * 1000) return;
   app.idle.asked = true;
-  session.ask({ type: "hint" });
+  app.idle.ref = session.ask({ type: "hint" });
 }, 500);
 
 function onAnswer(msg) {
@@ -260,6 +260,8 @@ function onState(state, events, why, prev) {
 }
 
 function onError(msg) {
+  // A hint asked as the round ended: nothing to say.
+  if (app.idle.ref !== undefined && app.idle.ref !== null && msg.ref === app.idle.ref) return true;
   const i = app.pending.findIndex((m) => m.ref === msg.ref);
   if (i >= 0) {
     const [move] = app.pending.splice(i, 1);
