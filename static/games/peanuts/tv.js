@@ -198,7 +198,11 @@ function footer(state) {
     controls.push(h("button.primary", { type: "button", "data-key": "tv-next", onclick: () => send({ type: "next_round" }), text: t("tv.next_round") }));
   }
   if (app.host && state) {
-    controls.push(skipRoundButton(state, send), endGameControl(state, app.ui, send, render));
+    const end = endGameControl(state, app.ui, send, render);
+    // While the host thinks twice about ending the game, the question stands alone.
+    if (app.ui.confirmEnd) controls.length = 0;
+    else controls.push(skipRoundButton(state, send));
+    controls.push(end);
   }
   if (app.host && state && state.phase === "over") {
     controls.push(h("button.primary", { type: "button", "data-key": "tv-rematch", onclick: () => send({ type: "rematch" }), text: t("over.rematch") }));
