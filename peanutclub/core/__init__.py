@@ -17,7 +17,7 @@ from peanutclub.core.game import (
     replay_export,
 )
 from peanutclub.core.moves import Message, Move, Query, seated
-from peanutclub.core.settings import GameSettings, bounded
+from peanutclub.core.settings import GameSettings, bounded, choice, yes_no
 
 __all__ = [
     "PLATFORM_CODES",
@@ -35,10 +35,12 @@ __all__ = [
     "RuleError",
     "Timer",
     "bounded",
+    "choice",
     "export_game",
     "message",
     "refuse",
     "replay",
     "replay_export",
     "seated",
+    "yes_no",
 ]

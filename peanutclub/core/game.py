@@ -39,12 +39,19 @@ class Timer(NamedTuple):
 
     `kind` names it for the pages (`deadline_kind`). A game asks for one timer at a time; the
     room sets it again whenever the game's `version` changes, so after most moves: a tuple is
-    the cheapest immutable value to make that often.
+    the cheapest immutable value to make that often. It sets it again too when the person it
+    waits for (`seat`) drops or comes back, with `away_seconds` while they are away.
     """
 
     kind: str
     seconds: float
     action: Action
+    #: The seat whose decision this clock waits for (None: nobody's, a stone's step, a pause).
+    seat: int | None = None
+    #: When that seat's person is away (no connection, not handed to a bot) while someone else
+    #: sits at the table, the room fires after these seconds instead: the table does not wait a
+    #: whole turn for a phone that dropped. None: the full time always.
+    away_seconds: float | None = None
 
 
 class Bot(Protocol):
@@ -54,7 +61,8 @@ class Bot(Protocol):
     `pause(view) -> float`, in seconds at a person's pace, from the view it last saw (None
     before the first look). Its game knows what a person's reaction to that view takes; the
     server scales it by its `bot_pace` setting (development mode plays fast). A bot without one
-    looks every `bot_delay_min` to `bot_delay_max` seconds.
+    looks every `bot_delay_min` to `bot_delay_max` seconds. The view a bot is given carries the
+    room's `settings`, as every person's does, so that it may keep to the table's pace.
 
     A bot playing for a person who is away (the host handed it their seat) finds
     `"stand_in": true` at the top level of the view it is given; a bot in a seat of its own never

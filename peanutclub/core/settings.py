@@ -1,35 +1,103 @@
-"""A game's room settings: a pydantic model whose every field carries its default and bounds.
+"""A game's room settings: a pydantic model whose every field says what kind of setting it is.
 
-The bounds are declared once, on the field (`bounded`), and everything else reads them from
-there: the server's check of `POST /api/rooms` and of the host's `settings` message, the
-`GET /api/games` listing that the pages build their controls from, and development mode, which
-lifts them (tests and benchmarks need steps down to 0).
+Three kinds serve every game, each declared once on its field:
+
+- a number within bounds (`bounded`): a clock, a target score;
+- yes or no (`yes_no`): a rule that is on or off, such as Peanuts!' teams;
+- a choice among a few names (`choice`): Nur Peanuts!' board, with each name's EN/FR label.
+
+Everything else reads the kind from the field: the server's check of `POST /api/rooms` and of
+the host's `settings` message (`checked`, which says which setting is wrong and why, in words a
+host can act on), the `GET /api/games` listing that the pages build their controls from (a
+number box, a switch, a select), and development mode, which lifts the numbers' bounds (tests and
+benchmarks need steps down to 0) but never widens a choice.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic.fields import FieldInfo
 
-#: In development mode any value from 0 up to this is accepted.
+#: In development mode any number from 0 up to this is accepted.
 DEV_MAX = 3600.0
 
 
+class SettingKind(StrEnum):
+    """What a setting is, as `GET /api/games` names it (`kind`), and so which control a page
+    draws for it."""
+
+    NUMBER = "number"
+    YES_NO = "yes_no"
+    CHOICE = "choice"
+
+
 def bounded(default: float, low: float, high: float, *, off: float | None = None) -> Any:
-    """A setting's field: `default`, accepted from `low` to `high`, and also `off` when given
+    """A number setting: `default`, accepted from `low` to `high`, and also `off` when given
     (a value that turns the feature off, such as 0 for "no automatic call")."""
-    extra: dict[str, float] = {"min": low, "max": high}
+    extra: dict[str, Any] = {"kind": SettingKind.NUMBER.value, "min": low, "max": high}
     if off is not None:
         extra["off"] = off
-    return Field(default=default, json_schema_extra=extra)  # type: ignore[arg-type]
+    return Field(default=default, json_schema_extra=extra)
 
 
-def _bounds(field: FieldInfo) -> dict[str, float]:
+def yes_no(default: bool) -> Any:
+    """A yes/no setting (a rule on or off). Declare its field as `bool`. For clients and records
+    from before the kind existed, 0 and 1 are read as no and yes."""
+    return Field(default=default, json_schema_extra={"kind": SettingKind.YES_NO.value})
+
+
+def choice(default: str, options: Mapping[str, tuple[str, str]] | Sequence[str]) -> Any:
+    """A setting that is one of a few names. `options` maps each name to its (English, French)
+    label, or is just the names when the pages' own catalogues label them. Declare the field as
+    a `Literal` of the same names, so that the model and its schema agree."""
+    names = list(options)
+    assert default in names, "a choice's default is one of its options"
+    extra: dict[str, Any] = {"kind": SettingKind.CHOICE.value, "choices": names}
+    if isinstance(options, Mapping):
+        extra["labels"] = {name: {"en": en, "fr": fr} for name, (en, fr) in options.items()}
+    return Field(default=default, json_schema_extra=extra)
+
+
+def _extra(field: FieldInfo) -> dict[str, Any]:
     extra = field.json_schema_extra
-    assert isinstance(extra, dict), "every setting is declared with bounded()"
-    return {k: v for k, v in extra.items() if isinstance(v, int | float)}
+    assert isinstance(extra, dict), "every setting is declared with bounded, yes_no or choice"
+    return dict(extra)
+
+
+def kind_of(field: FieldInfo) -> SettingKind:
+    return SettingKind(_extra(field)["kind"])
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+@dataclass(frozen=True)
+class SettingProblem:
+    """Why one setting's value cannot be taken: `setting` is its name, `message` reads as a
+    sentence that starts with that name ("board must be one of standard, random")."""
+
+    setting: str
+    message: str
+
+
+class SettingsError(ValueError):
+    """Settings that cannot be taken; `problem` names the first wrong one and why."""
+
+    def __init__(self, problem: SettingProblem) -> None:
+        super().__init__(problem.message)
+        self.problem = problem
+
+
+def _number(value: float) -> str:
+    """3.0 as "3", 0.5 as "0.5": bounds as a person writes them."""
+    return str(int(value)) if float(value).is_integer() else str(value)
 
 
 class GameSettings(BaseModel):
@@ -39,32 +107,84 @@ class GameSettings(BaseModel):
 
     dev_max: ClassVar[float] = DEV_MAX
 
+    @model_validator(mode="before")
+    @classmethod
+    def _yes_no_from_numbers(cls, data: Any) -> Any:
+        """A yes/no setting recorded or sent as 0 or 1 (before it was a switch) reads as no or
+        yes, so that old rooms reopen and old clients keep working."""
+        if not isinstance(data, dict):
+            return data
+        for name, field in cls.model_fields.items():
+            value = data.get(name)
+            if kind_of(field) is SettingKind.YES_NO and _is_number(value) and value in (0, 1):
+                data = {**data, name: bool(value)}
+        return data
+
+    @classmethod
+    def problem(cls, name: str, value: object, *, dev: bool) -> SettingProblem | None:
+        """What is wrong with `value` for the setting `name`, or None when it may be taken."""
+        field = cls.model_fields.get(name)
+        if field is None:
+            known = ", ".join(cls.model_fields)
+            return SettingProblem(name, f"{name} is not a setting of this game (it has {known})")
+        extra = _extra(field)
+        kind = SettingKind(extra["kind"])
+        if kind is SettingKind.YES_NO:
+            if isinstance(value, bool) or (_is_number(value) and value in (0, 1)):
+                return None
+            return SettingProblem(name, f"{name} must be true or false")
+        if kind is SettingKind.CHOICE:
+            if value in extra["choices"]:
+                return None
+            return SettingProblem(name, f"{name} must be one of {', '.join(extra['choices'])}")
+        if not _is_number(value):
+            return SettingProblem(name, f"{name} must be a number")
+        assert isinstance(value, int | float)
+        if field.annotation is int and not float(value).is_integer():
+            return SettingProblem(name, f"{name} must be a whole number")
+        if dev:
+            if 0 <= value <= cls.dev_max:
+                return None
+            return SettingProblem(name, f"{name} must be from 0 to {_number(cls.dev_max)}")
+        low, high, off = extra["min"], extra["max"], extra.get("off")
+        if low <= value <= high or (off is not None and value == off):
+            return None
+        also = f", or {_number(off)} to turn it off" if off is not None else ""
+        return SettingProblem(name, f"{name} must be from {_number(low)} to {_number(high)}{also}")
+
     def problems(self, *, dev: bool) -> list[str]:
-        """Names of the settings outside their bounds (empty when all are fine)."""
-        bad = []
-        for name, field in type(self).model_fields.items():
-            value = getattr(self, name)
-            limits = _bounds(field)
-            if dev:
-                ok = 0 <= value <= self.dev_max
-            else:
-                ok = limits["min"] <= value <= limits["max"] or value == limits.get("off")
-            if not ok:
-                bad.append(name)
-        return bad
+        """Names of the settings whose value may not be taken (empty when all are fine)."""
+        return [
+            name
+            for name in type(self).model_fields
+            if type(self).problem(name, getattr(self, name), dev=dev) is not None
+        ]
 
     @classmethod
     def describe(cls) -> dict[str, dict[str, Any]]:
-        """Each setting's default and bounds, as `GET /api/games` publishes them."""
-        return {
-            name: {"default": field.default, **_bounds(field)}
-            for name, field in cls.model_fields.items()
-        }
+        """Each setting's kind and default, with a number's bounds and a choice's options (and
+        their labels where the game gives them), as `GET /api/games` publishes them."""
+        described: dict[str, dict[str, Any]] = {}
+        for name, field in cls.model_fields.items():
+            extra = _extra(field)
+            described[name] = {"default": field.default, **extra}
+        return described
 
-    def merged(self, values: dict[str, Any], *, dev: bool) -> GameSettings:
-        """These settings with `values` changed, or `ValueError` naming what is out of bounds."""
-        merged = type(self).model_validate({**self.model_dump(), **values})
-        bad = merged.problems(dev=dev)
-        if bad:
-            raise ValueError(", ".join(bad))
-        return merged
+    def merged(self, values: Mapping[str, Any], *, dev: bool) -> GameSettings:
+        """These settings with `values` changed, or `SettingsError` naming the first value that
+        cannot be taken and why. Whole numbers sent as 30.0 are taken as 30."""
+        cls = type(self)
+        taken: dict[str, Any] = {}
+        for name, value in values.items():
+            problem = cls.problem(name, value, dev=dev)
+            if problem is not None:
+                raise SettingsError(problem)
+            field = cls.model_fields[name]
+            if kind_of(field) is SettingKind.YES_NO:
+                value = bool(value)
+            elif field.annotation is int:
+                value = int(value)
+            elif field.annotation is float:
+                value = float(value)
+            taken[name] = value
+        return cls.model_validate({**self.model_dump(), **taken})

@@ -9,7 +9,7 @@ from typing import Any
 import orjson
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, ValidationError, create_model
+from pydantic import BaseModel, ConfigDict, create_model
 
 from peanutclub.core import Game, RuleError, refuse
 from peanutclub.games import DEFAULT_GAME, GAMES, describe, find_game
@@ -31,17 +31,11 @@ class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
-class _Choice(BaseModel):
-    """The one field read before the game's own body: which game (the rest is checked then)."""
-
-    game: str = DEFAULT_GAME
-
-
 @functools.cache
 def create_room_body(game: type[Game]) -> type[BaseModel]:
-    """The body of `POST /api/rooms` for `game`: its settings at the top level or under
-    `settings`, all optional, and `seed`, which fixes the game's randomness (development mode
-    only)."""
+    """The body of `POST /api/rooms` for `game`, as the API's docs show it: its settings at the
+    top level or under `settings`, all optional, and `seed`, which fixes the game's randomness
+    (development mode only). The endpoint checks a body itself, to name a wrong setting."""
     fields = optional_fields(game.Settings)
     pace: Any = create_model(f"{game.Settings.__qualname__}In", __base__=_Body, **fields)
     model: type[BaseModel] = create_model(
@@ -71,29 +65,35 @@ CREATE_ROOM_BODY = {
 
 @router.post("/rooms", status_code=201, openapi_extra=CREATE_ROOM_BODY)
 async def create_room(request: Request, state: State) -> Any:
+    """Open a room. The body is read by hand so that a wrong setting is named with why
+    (`bad_settings`: "board must be one of standard, random.") rather than refusing the whole
+    body: only a body that is not a JSON object, or a `game` that is not a name, is a
+    `bad_message`."""
     raw = await request.body() or b"{}"
     bad_body = refuse("bad_message", "The body must be a JSON object of room settings.")
     try:
-        choice = _Choice.model_validate_json(raw, strict=False)
-    except ValidationError:
+        body = orjson.loads(raw)
+    except orjson.JSONDecodeError:
         return refusal(bad_body)
+    if not isinstance(body, dict):
+        return refusal(bad_body)
+    chosen = body.pop("game", None)
+    if chosen is not None and not isinstance(chosen, str):
+        return refusal(refuse("bad_message", "game must be the name of a game."))
     try:
-        game = find_game(choice.game)
+        game = find_game(chosen or DEFAULT_GAME)
     except RuleError as error:
         return refusal(error)
-    try:
-        body = create_room_body(game).model_validate_json(raw)
-    except ValidationError:
-        return refusal(bad_body)
-    values = body.model_dump(exclude={"game", "settings", "seed"}, exclude_none=True)
-    nested = getattr(body, "settings", None)
-    if nested is not None:
-        values.update(nested.model_dump(exclude_none=True))
+    seed = body.pop("seed", None)
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        return refusal(refuse("bad_settings", "seed must be a whole number."))
+    nested = body.pop("settings", None)
+    if nested is not None and not isinstance(nested, dict):
+        return refusal(refuse("bad_settings", "settings must be an object of settings."))
+    values = {**body, **(nested or {})}
     creator = client_ip(request, state.settings.trusted_proxies)
     try:
-        room = await state.rooms.create(
-            game, values, seed=getattr(body, "seed", None), creator=creator
-        )
+        room = await state.rooms.create(game, values, seed=seed, creator=creator)
     except RuleError as error:
         return refusal(error)
     base = served_join_address(request, state.settings).base

@@ -283,7 +283,7 @@ async def handle(
     try:
         message = parse_client_message(room.game_class, text)
     except BadMessage as bad:
-        client.send(error_frame("bad_message", refuse("bad_message").message, bad.ref))
+        client.send(error_frame("bad_message", bad.message, bad.ref))
         return
     try:
         if client.shaken:

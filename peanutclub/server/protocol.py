@@ -15,12 +15,13 @@ import functools
 from typing import Annotated, Any, Literal, Union
 
 import orjson
-from pydantic import BaseModel, Field, TypeAdapter, ValidationError, create_model
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError, WithJsonSchema, create_model
 
 from peanutclub.core import Game, Message
 from peanutclub.core.frames import Error, Event, Out
 
-Name = Annotated[str, Field(max_length=200)]
+#: A name's length is judged by the room (`bad_name`, naming the limit); a frame's size bounds it.
+Name = str
 Secret = Annotated[str, Field(max_length=200)]
 
 
@@ -153,10 +154,22 @@ def optional_fields(model: type[BaseModel]) -> dict[str, Any]:
     return fields
 
 
+def loose_fields(model: type[BaseModel]) -> dict[str, Any]:
+    """`model`'s fields, each optional and taking any JSON value, but documented in the schema
+    with its own type: a wrong value is then judged by the settings themselves, which name the
+    setting and say why (`bad_settings`), instead of failing the whole frame (`bad_message`)."""
+    fields: dict[str, Any] = {}
+    for name, field in model.model_fields.items():
+        annotation: Any = field.annotation
+        documented = TypeAdapter(annotation | None).json_schema()
+        fields[name] = (Annotated[Any, WithJsonSchema(documented)], None)
+    return fields
+
+
 @functools.cache
 def settings_message(game: type[Game]) -> type[ChangeSettings]:
-    """`game`'s `settings` message: each of its settings, optional."""
-    fields = optional_fields(game.Settings)
+    """`game`'s `settings` message: each of its settings, optional, checked by the room."""
+    fields = loose_fields(game.Settings)
     model: type[ChangeSettings] = create_model(
         f"{game.Settings.__qualname__}Change",
         __base__=ChangeSettings,
@@ -180,20 +193,57 @@ def client_messages(game: type[Game]) -> TypeAdapter[Message]:
 
 
 class BadMessage(ValueError):
-    """A frame that is not one of the client messages; `ref` is salvaged when possible."""
+    """A frame that is not one of the client messages; `ref` is salvaged when possible, and
+    `message` says what is wrong in it (which field, and what it takes)."""
 
-    def __init__(self, ref: str | int | None) -> None:
+    def __init__(self, ref: str | int | None, message: str | None = None) -> None:
         super().__init__("bad_message")
         self.ref = ref
+        self.message = message or "That message could not be understood."
 
 
 def parse_client_message(game: type[Game], text: str | bytes) -> Message:
     """One frame -> one message of `game`'s, or `BadMessage` (invalid JSON, unknown type, wrong
-    field type)."""
+    field type) saying what is wrong."""
     try:
         return client_messages(game).validate_json(text)
-    except ValidationError:
-        raise BadMessage(salvage_ref(text)) from None
+    except ValidationError as error:
+        raise BadMessage(salvage_ref(text), what_is_wrong(error)) from None
+
+
+def _short(value: object) -> str:
+    text = str(value)
+    return text if len(text) <= 30 else text[:29] + "…"
+
+
+def what_is_wrong(error: ValidationError) -> str:
+    """The first problem of a frame in words a developer acts on: the field it names and what the
+    field takes ("dice must be one of black, white, two_white."), in English like every error
+    message (pages translate by code). Nothing of the frame is echoed beyond a short tag."""
+    problems = error.errors(include_url=False, include_input=False)
+    if not problems:
+        return "That message could not be understood."
+    first = problems[0]
+    kind, ctx = first["type"], first.get("ctx") or {}
+    field = ".".join(str(part) for part in first["loc"][1:])
+    if kind == "json_invalid":
+        return "That frame is not valid JSON."
+    if kind in ("dict_type", "model_type", "model_attributes_type"):
+        return "A message must be a JSON object with a type."
+    if kind == "union_tag_not_found":
+        return "A message must have a type."
+    if kind == "union_tag_invalid":
+        return f"There is no message of type '{_short(ctx.get('tag'))}' here."
+    if not field:
+        return f"{first['msg']}."
+    if kind == "literal_error":
+        expected = str(ctx.get("expected", "")).replace("'", "").replace(" or ", ", ")
+        return f"{field} must be one of {expected}."
+    if kind == "missing":
+        return f"{field} is missing."
+    if kind == "extra_forbidden":
+        return f"{field} is not a field of this message."
+    return f"{field}: {first['msg']}."
 
 
 def salvage_ref(text: str | bytes) -> str | int | None:

@@ -109,7 +109,9 @@ class Room:
         self.closed = False
         self._lock = ChangeLock()
         self._timer: Timer | None = None
-        self._timer_key: tuple[int, int] | None = None
+        self._timer_key: tuple[int, int, bool] | None = None
+        #: The seat the clock set now waits for, if any (see `_hurried`).
+        self._waits_for: int | None = None
         #: How many times the clock was set: a step that was due before the last setting is void.
         self._armed = 0
         self._bots: dict[int, asyncio.Task[None]] = {}
@@ -333,7 +335,7 @@ class Room:
             try:
                 merged = self.game_settings.merged(values, dev=self.settings.dev)
             except ValueError as error:
-                raise refuse("bad_settings", f"Out of bounds: {error}.") from None
+                raise refuse("bad_settings", f"{error}.") from None
             await self._commit("settings", merged.model_dump(), viewer=viewer, ref=ref)
 
     async def rematch(self, viewer: Viewer, ref: Any) -> None:
@@ -592,21 +594,41 @@ class Room:
 
     # ------------------------------------------------------------------ the clock
 
+    def _hurried(self, seat: int | None) -> bool:
+        """Whether the clock waiting for `seat` should only wait its short grace: that seat's
+        person has no connection and no bot plays for them, while another person sits at the
+        table (nobody is hurried at an empty table, as after a restart)."""
+        if seat is None or seat >= len(self.seats):
+            return False
+        waited = self.seats[seat]
+        if waited.online or waited.bot is not None:
+            return False
+        return any(s.online for i, s in enumerate(self.seats) if i != seat)
+
     def _rearm(self) -> None:
-        """Set the one clock that should run now; only a change of the game resets it."""
+        """Set the one clock that should run now; only a change of the game, or of the presence
+        of the person it waits for, resets it."""
         game = self.game
-        key = None if game is None else (self.games_played, game.version)
+        key = (
+            None
+            if game is None
+            else (self.games_played, game.version, self._hurried(self._waits_for))
+        )
         if key == self._timer_key:
             return
-        self._timer_key = key
         self._armed += 1  # a clock set before this one must not fire any more
         if self._timer is not None:
             self._timer.cancel()
         self._timer, self.deadline, self.deadline_kind = None, None, None
         timer = None if game is None else game.timer()
+        self._waits_for = None if timer is None else timer.seat
+        hurried = self._hurried(self._waits_for)
+        self._timer_key = None if game is None else (self.games_played, game.version, hurried)
         if timer is None:
             return
         kind, delay = timer.kind, timer.seconds
+        if hurried and timer.away_seconds is not None:
+            delay = min(delay, timer.away_seconds)
 
         # A bound method, not a closure over the timer: a timer that refers to itself is a
         # reference cycle, left for the collector at every step of every clock.
@@ -666,7 +688,13 @@ class Room:
                 return
             async with self._lock:
                 try:
-                    view = {**game.public_view(), "you": game.private_view(seat)}
+                    # the table's settings, as every view a person reads has them (a bot's
+                    # pace may follow the table's, a stone's step say)
+                    view = {
+                        "settings": self.game_settings.model_dump(),
+                        **game.public_view(),
+                        "you": game.private_view(seat),
+                    }
                     if not self.seats[seat].bot_seat:
                         view["stand_in"] = True  # it plays for a person who is away
                     action = bot.decide(view)

@@ -147,7 +147,7 @@ class Rooms:
         try:
             game_settings = game.Settings().merged(values, dev=self.settings.dev)
         except ValueError as error:
-            raise refuse("bad_settings", f"Out of bounds: {error}.") from None
+            raise refuse("bad_settings", f"{error}.") from None
         if len(self.rooms) >= self.settings.max_rooms:
             raise refuse("rate_limited", "The server is full; try again later.")
         if creator and self.created_by[creator] >= self.settings.max_rooms_per_address:

@@ -109,4 +109,13 @@ export default {
   "share.qr_alt": "QR code of the room's link",
   "share.share": "Share…",
   "set.refused": "Refused: the room keeps {value}.",
+  "set.on": "On",
+  "set.off": "Off",
+  "set.yes": "yes",
+  "set.no": "no",
+  "join.name_help": "Up to {max} characters.",
+  "join.name_full": "That is the longest a name can be: {max} characters.",
+  "away.title": "Someone has dropped",
+  "away.dropped": "{name} has dropped out",
+  "away.bot": "Let a bot play",
 };

@@ -109,4 +109,13 @@ export default {
   "share.qr_alt": "Code QR du lien de la salle",
   "share.share": "Partager…",
   "set.refused": "Refusé : la salle garde {value}.",
+  "set.on": "Oui",
+  "set.off": "Non",
+  "set.yes": "oui",
+  "set.no": "non",
+  "join.name_help": "{max} caractères au plus.",
+  "join.name_full": "Un nom ne peut pas être plus long : {max} caractères.",
+  "away.title": "Quelqu'un est parti",
+  "away.dropped": "{name} : connexion perdue",
+  "away.bot": "Faire jouer un robot",
 };

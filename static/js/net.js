@@ -1,6 +1,7 @@
 // The WebSocket connection: handshake, sequence numbers, patches, reconnection with backoff.
 import { applyPatch } from "./state.js";
 import { sync } from "./clock.js";
+import { showAway } from "./ui/away.js";
 
 const RTT_EVERY_MS = 10000;
 const FATAL = new Set(["unknown_room", "unknown_token", "room_full", "bad_name", "name_taken"]);
@@ -16,6 +17,7 @@ const FATAL = new Set(["unknown_room", "unknown_token", "room_full", "bad_name",
  *  - onAnswer(msg): any other frame, such as a game's answer to a question the page asked
  *  - onRtt(ms): the round trip this page measures (a `ping` answered by `pong`), every few
  *    seconds while online and visible: what a player feels, shown on the page
+ * Every page's connection also keeps the notice of who dropped during a game (ui/away.js).
  * Returns {send(msg) → the ref it was sent with (null when offline), close(), restart()}.
  */
 export function connect(opts) {
@@ -28,6 +30,10 @@ export function connect(opts) {
   let refs = 0;
   let resyncing = false;
   let pinger = null;
+  let host = false; // this connection holds host powers (its last welcome said so)
+
+  // Every page of every game: who dropped during a game, said on the TV and the host's phone.
+  const away = () => showAway(state, { host, send });
 
   const url = () => {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -92,8 +98,10 @@ export function connect(opts) {
         sync(state && state.now);
         opts.onStatus("online");
         startPinging();
+        host = !!msg.host;
         if (opts.onWelcome) opts.onWelcome(msg);
         opts.onState(state, [], "welcome");
+        away();
         break;
       case "state":
         if (typeof msg.seq === "number" && msg.seq < seq) return;
@@ -102,6 +110,7 @@ export function connect(opts) {
         state = msg.state;
         sync(state && state.now);
         opts.onState(state, msg.events || [], "state");
+        away();
         break;
       case "patch":
         if (msg.seq <= seq) return; // already part of a newer state
@@ -115,6 +124,7 @@ export function connect(opts) {
         state = applyPatch(state, msg, opts.patch);
         sync(msg.now);
         opts.onState(state, msg.events || [], "patch");
+        away();
         break;
       case "error":
         if (FATAL.has(msg.code) && !state) stopped = true;

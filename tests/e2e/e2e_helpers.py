@@ -25,8 +25,11 @@ TIMEOUT = 10_000
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
-def new_page(browser: Browser, viewport: dict[str, int], locale: str = "en-US") -> Page:
-    context = browser.new_context(viewport=viewport, locale=locale)
+def new_page(
+    browser: Browser, viewport: dict[str, int], locale: str = "en-US", *, touch: bool = False
+) -> Page:
+    """A page of its own (cookies, storage); `touch`: a phone's touch screen."""
+    context = browser.new_context(viewport=viewport, locale=locale, has_touch=touch)
     context.set_default_timeout(TIMEOUT)
     page = context.new_page()
     errors: list[str] = []

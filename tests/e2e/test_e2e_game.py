@@ -119,7 +119,7 @@ def test_full_game(browser: Any, base_url: str, shots: Path) -> None:
     expect(ana.locator(f"[data-key=bid-{middle}]")).to_be_disabled()
     bid(bruno, top)
     expect(tv.locator(".tv-status .hb-by")).to_contain_text("Bruno")
-    expect(ana.locator(".status .note")).to_contain_text("outbid")
+    expect(ana.locator(".status .note")).to_contain_text("Outbid")
 
     # Chloé plays Niet on the top currency: the auction restarts, the column shows the block.
     use_power(chloe, "niet", top)

@@ -116,7 +116,7 @@ def test_a_round_of_bots_on_the_tv_board(browser: Any, base_url: str, shots: Pat
     # The table in French: the round's heading and the payments in words.
     still.click("button.lang")
     expect(still.locator(".tv-round")).to_have_text("Manche 1")
-    expect(still.locator(".pay-list")).to_contain_text("paie")
+    expect(still.locator(".tv-recent")).to_contain_text("gagne la manche")
     expect(still.locator("#live")).to_have_attribute("lang", "fr")
     line.close()
     expect_no_js_errors(tv, still)

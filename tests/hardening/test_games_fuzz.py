@@ -94,8 +94,10 @@ def other_settings(game: Any) -> dict[str, Any]:
     changed: dict[str, Any] = {}
     for name, described in type(game).Settings.describe().items():
         value = getattr(game.settings, name)
-        if "choices" in described:
+        if described["kind"] == "choice":
             changed[name] = next(c for c in described["choices"] if c != value)
+        elif described["kind"] == "yes_no":
+            changed[name] = not value
         elif name in CLOCK_SETTINGS:
             changed[name] = value + value / 5
         else:

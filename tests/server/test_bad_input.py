@@ -212,6 +212,8 @@ def test_rule_refusals_in_a_game_change_nothing(dev_server: RunningServer) -> No
         too_much = ana.view["you"]["bid_options"][top]["max"] + 1
         refusals: list[tuple[dict[str, Any], str]] = [
             ({"type": "bid", "amount": 0, "currency": top}, "bad_bid"),
+            ({"type": "bid", "amount": 1.5, "currency": top}, "bad_bid"),
+            ({"type": "a_la_carte", "amount": 2.5, "currency": top}, "bad_bid"),
             ({"type": "bid", "amount": 1, "currency": "euros"}, "bad_bid"),
             ({"type": "bid", "amount": too_much, "currency": top}, "cannot_honour"),
             ({"type": "crash", "currency": top, "position": 7}, "bad_crash"),
@@ -221,6 +223,8 @@ def test_rule_refusals_in_a_game_change_nothing(dev_server: RunningServer) -> No
             await ana.send(**message, ref=code)
             error = await ana.error(code)
             assert error["ref"] == code
+            if message.get("amount") in (1.5, 2.5):  # says why: not a whole number
+                assert "whole number" in error["message"], error
         await ana.send(type="bid", amount=1, currency=top)
         await ana.send(type="bid", amount=2, currency=top, ref="again")
         assert (await ana.error("own_high_bid"))["ref"] == "again"

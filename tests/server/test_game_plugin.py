@@ -85,8 +85,8 @@ def test_a_registered_game_is_listed_with_its_settings_bounds(
         "name": {"en": "Take-away", "fr": "À emporter"},
         "players": {"min": 2, "max": 4},
         "settings": {
-            "pile": {"default": 10, "min": 4, "max": 30},
-            "turn_seconds": {"default": 20, "min": 5, "max": 60},
+            "pile": {"default": 10, "kind": "number", "min": 4, "max": 30},
+            "turn_seconds": {"default": 20, "kind": "number", "min": 5, "max": 60},
         },
         "bots": ["first"],
     }
@@ -141,9 +141,10 @@ def test_a_room_of_an_unknown_game_is_refused(tmp_path: Path) -> None:
         assert response.status_code == 422 and response.json()["code"] == "unknown_game"
         wrong_type = httpx.post(f"{server.base}/api/rooms", json={"game": 3})
         assert wrong_type.status_code == 400 and wrong_type.json()["code"] == "bad_message"
-        # another game's setting is not one of Peanut Club's
+        # another game's setting is not one of Peanut Club's: named as such
         other = httpx.post(f"{server.base}/api/rooms", json={"pile": 5})
-        assert other.status_code == 400 and other.json()["code"] == "bad_message"
+        assert other.status_code == 400 and other.json()["code"] == "bad_settings"
+        assert other.json()["message"].startswith("pile is not a setting of this game")
 
 
 def test_a_toy_game_out_of_its_bounds_is_refused(toy: type[TakeAway], tmp_path: Path) -> None:

@@ -56,11 +56,22 @@ def test_out_of_bounds_settings_and_seeds_are_refused_outside_dev(
     assert response.json()["code"] == "bad_settings"
 
 
-@pytest.mark.parametrize("body", [b"[1]", b"{oops", b'{"colour": "red"}', b'{"pay_seconds": "9"}'])
+@pytest.mark.parametrize("body", [b"[1]", b"{oops", b'"pay_seconds"', b'{"game": 3}'])
 def test_malformed_room_bodies_are_refused(prod_server: RunningServer, body: bytes) -> None:
     response = httpx.post(f"{prod_server.base}/api/rooms", content=body)
     assert response.status_code == 400
     assert response.json()["code"] == "bad_message"
+
+
+@pytest.mark.parametrize("body", [b'{"colour": "red"}', b'{"pay_seconds": "9"}'])
+def test_a_body_with_a_wrong_setting_names_it(prod_server: RunningServer, body: bytes) -> None:
+    """An unknown setting or a wrong value is a room setting refused (`bad_settings`), whose
+    message starts with the setting's name: the whole body is not thrown back as malformed."""
+    response = httpx.post(f"{prod_server.base}/api/rooms", content=body)
+    assert response.status_code == 400
+    answer = response.json()
+    assert answer["code"] == "bad_settings"
+    assert answer["message"].split(" ", 1)[0] in body.decode()
 
 
 def test_dev_mode_accepts_zero_steps_and_a_seed(dev_server: RunningServer) -> None:

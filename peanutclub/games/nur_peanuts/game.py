@@ -12,10 +12,16 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Literal
 
-from pydantic import Field
-
-from peanutclub.core import BotFactory, Codes, EngineReadings, GameSettings, Message, Timer, bounded
-from peanutclub.core.settings import DEV_MAX
+from peanutclub.core import (
+    BotFactory,
+    Codes,
+    EngineReadings,
+    GameSettings,
+    Message,
+    Timer,
+    bounded,
+    choice,
+)
 from peanutclub.games.nur_peanuts.bots import LEVELS
 from peanutclub.games.nur_peanuts.engine import (
     CODES,
@@ -26,10 +32,12 @@ from peanutclub.games.nur_peanuts.engine import (
     STANDARD,
     START_CASH,
     Action,
+    Buy,
     Event,
     Game,
     NextRound,
     Park,
+    Pass,
     Phase,
     StoneStep,
     ThrowDice,
@@ -41,48 +49,24 @@ from peanutclub.games.nur_peanuts.engine.board import BOARD_KINDS
 from peanutclub.games.nur_peanuts.engine.rules import fields_to_end
 from peanutclub.games.nur_peanuts.moves import MOVES
 
-#: Settings that are a choice among names rather than a number within bounds.
-CHOICES: dict[str, tuple[str, ...]] = {"board": BOARD_KINDS}
+#: The boards a host may choose, each with its (English, French) label.
+BOARDS: dict[str, tuple[str, str]] = {
+    "standard": ("Standard order of values", "Ordre des valeurs habituel"),
+    "random": ("Values shuffled", "Valeurs mélangées"),
+}
+assert tuple(BOARDS) == BOARD_KINDS
 
 
 class Settings(GameSettings):
-    """The pace of one table, and its board.
-
-    `board` is not a number, so the checks of the bounds (`problems`) and the listing
-    (`describe`) know it as a choice among names.
-    """
+    """The pace of one table, and its board (a choice: the board is drawn once, at the deal)."""
 
     turn_seconds: float = bounded(30, 10, 120)
     stone_step_seconds: float = bounded(1.2, 0.5, 5)
     between_rounds_seconds: float = bounded(6, 2, 30)
-    board: Literal["standard", "random"] = Field(
-        default="standard", json_schema_extra={"choices": list(BOARD_KINDS)}
-    )
-
-    def problems(self, *, dev: bool) -> list[str]:
-        bad = []
-        for name, field in type(self).model_fields.items():
-            value = getattr(self, name)
-            if name in CHOICES:
-                ok = value in CHOICES[name]
-            elif dev:
-                ok = 0 <= value <= DEV_MAX
-            else:
-                extra = field.json_schema_extra
-                assert isinstance(extra, dict)
-                low, high = extra["min"], extra["max"]
-                assert isinstance(low, int | float) and isinstance(high, int | float)
-                ok = low <= value <= high
-            if not ok:
-                bad.append(name)
-        return bad
-
-    @classmethod
-    def describe(cls) -> dict[str, dict[str, Any]]:
-        described = super().describe()
-        for name, choices in CHOICES.items():
-            described[name] = {"default": cls.model_fields[name].default, "choices": list(choices)}
-        return described
+    #: How long the table waits for a player who is away (their phone dropped) before the
+    #: clock plays the safe move for them: a short grace, not a whole turn.
+    away_seconds: float = bounded(5, 2, 30)
+    board: Literal["standard", "random"] = choice("standard", BOARDS)
 
 
 class NurPeanuts(EngineReadings[Game]):
@@ -200,8 +184,8 @@ class NurPeanuts(EngineReadings[Game]):
 
     def timer(self) -> Timer | None:
         """A player's decision runs on the turn clock (the clock then plays the safest move
-        for them); a stone throws at its steady pace; a round's result stays on view for the
-        pause between rounds."""
+        for them), or on the short `away_seconds` while that player is away; a stone throws
+        at its steady pace; a round's result stays on view for the pause between rounds."""
         game = self.engine
         action = game.clock_action()
         if action is None:
@@ -211,7 +195,9 @@ class NurPeanuts(EngineReadings[Game]):
             return Timer("stone", float(pace.stone_step_seconds), action)
         if isinstance(action, NextRound):
             return Timer("next_round", float(pace.between_rounds_seconds), action)
-        return Timer("turn", float(pace.turn_seconds), action)
+        assert isinstance(action, Buy | Pass | ThrowDice | Park)  # a person's decision
+        seat = action.seat
+        return Timer("turn", float(pace.turn_seconds), action, seat, float(pace.away_seconds))
 
     def restarted(self) -> Action | None:
         """Nothing to take back: every clock starts over after a restart, and no clock here

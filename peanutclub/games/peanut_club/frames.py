@@ -44,6 +44,9 @@ class BidOption(Out):
     needs: list[Literal["convert", "abracadabra"]] = Field(
         description="The powers `max` counts on: without each, the most would be lower."
     )
+    plain: int = Field(
+        description="The most this currency's own cards pay, without any power (0 if none)."
+    )
 
 
 class ALaCarteOption(Out):
@@ -52,6 +55,16 @@ class ALaCarteOption(Out):
     min: int | None = Field(description="1, or null when the currency is under Niet.")
     max: int
     reason: str | None = Field(description="`currency_blocked`, `cannot_honour` or null.")
+
+
+class LotFit(Out):
+    """What one object on sale would do for this player's collection."""
+
+    id: str
+    collector: bool = Field(description="It shows this player's collector symbol.")
+    sets: list[str] = Field(
+        description="Its symbols that would make a set of three with the objects already won."
+    )
 
 
 class PowerOption(Out):
@@ -97,6 +110,7 @@ class You(Out):
         description="Null when the À la carte token is used or nobody is bidding."
     )
     powers: dict[Literal["a_la_carte", "crash", "niet", "convert", "abracadabra"], PowerOption]
+    lot_fit: list[LotFit] = Field(description="Per object on sale, how it fits (lot order).")
 
 
 class ScoreLine(BaseModel):

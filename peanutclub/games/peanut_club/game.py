@@ -117,6 +117,7 @@ class PeanutClub(EngineReadings[Game]):
             "bid_options": {},
             "a_la_carte": None,
             "powers": {name: {"usable": False, "reason": "wrong_phase"} for name in _UNUSED_TOKENS},
+            "lot_fit": [],
         }
 
     @classmethod

@@ -28,10 +28,16 @@ def _currency(name: str) -> Currency:
         return cast(Currency, name)
 
 
+def _amount(amount: int | float) -> int:
+    """The amount as sent, for the engine to judge: 1.5 is then its `bad_bid` with a message
+    saying why (a whole number), as 0 is, not a frame the server could not read."""
+    return cast(int, amount)
+
+
 class _Offer(Move):
     """An amount in one currency: a plain bid or an À la carte bid."""
 
-    amount: int
+    amount: int | float = Field(description="A whole number of at least 1 (else `bad_bid`).")
     currency: CurrencyName
 
 
@@ -39,14 +45,14 @@ class Bid(_Offer):
     type: Literal["bid"]
 
     def to_action(self, seat: int | None, host: bool) -> engine.PlaceBid:
-        return engine.PlaceBid(seated(seat), self.amount, _currency(self.currency))
+        return engine.PlaceBid(seated(seat), _amount(self.amount), _currency(self.currency))
 
 
 class ALaCarte(_Offer):
     type: Literal["a_la_carte"]
 
     def to_action(self, seat: int | None, host: bool) -> engine.ALaCarte:
-        return engine.ALaCarte(seated(seat), self.amount, _currency(self.currency))
+        return engine.ALaCarte(seated(seat), _amount(self.amount), _currency(self.currency))
 
 
 class Crash(Move):

@@ -77,7 +77,7 @@ class PhotoFinishOut(Out):
 
 
 class RoomSettingsOut(Out):
-    teams: int
+    teams: bool
     target_score: int
     stall_seconds: float
     between_rounds_seconds: float

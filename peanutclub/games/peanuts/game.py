@@ -17,7 +17,16 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from peanutclub.core import BotFactory, Codes, EngineReadings, GameSettings, Message, Timer, bounded
+from peanutclub.core import (
+    BotFactory,
+    Codes,
+    EngineReadings,
+    GameSettings,
+    Message,
+    Timer,
+    bounded,
+    yes_no,
+)
 from peanutclub.core import Game as Plugin
 from peanutclub.games.peanuts import history
 from peanutclub.games.peanuts.bots import LEVELS
@@ -44,10 +53,10 @@ from peanutclub.games.peanuts.moves import MOVES
 
 
 class Settings(GameSettings):
-    """One table's rules and pace. `teams` (0 or 1) pairs seats 0+1, 2+3, 4+5 on one deck, and
-    only counts with 4 or 6 players."""
+    """One table's rules and pace. `teams` (a yes/no switch) pairs seats 0+1, 2+3, 4+5 on one
+    deck, and only counts with 4 or 6 players."""
 
-    teams: int = bounded(0, 0, 1)
+    teams: bool = yes_no(False)
     target_score: int = bounded(150, 25, 500)
     stall_seconds: float = bounded(60, 15, 300)
     between_rounds_seconds: float = bounded(20, 5, 120)

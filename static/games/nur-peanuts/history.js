@@ -3,7 +3,7 @@
 // at that moment, the round's payments as arrows, and every throw, park, bump, payment and
 // purchase in words.
 import { h } from "/static/js/dom.js";
-import { t } from "/static/js/i18n.js";
+import { t, plural } from "/static/js/i18n.js";
 import { historyPage } from "/static/js/finished.js";
 import { boardView, placePieces } from "./ui/board.js";
 import { paymentsView } from "./ui/payments.js";
@@ -35,7 +35,7 @@ function standings(table) {
         token(table, p.seat),
         h("span.hist-name", { text: p.name }),
         h("span.hist-cash", { text: money(p.cash) }),
-        h("span.hist-count", { text: t("table.fields_label", { n: p.fields.length, of: table.fields_to_end }) }),
+        h("span.hist-count", { text: plural("table.fields_label", p.fields.length, { of: table.fields_to_end }) }),
       ),
     ),
   );

@@ -55,6 +55,8 @@ function onState(state, events, why) {
   const said = events.map((ev) => describe(ev, state, me())).filter(Boolean);
   // A roll paid to this player also shows for a moment (never over one's own turn).
   for (const ev of events) if (ev.type === "reroll_paid" && ev.to === me()) toast(describe(ev, state, me()));
+  // Being bumped shows too, for a moment, then as a note until one's next turn (the view's flag).
+  for (const ev of events) if (ev.type === "bumped" && ev.seat !== null && ev.seat === me()) toast(describe(ev, state, me()));
   if (said.length) announce(said.join(" "), () => events.map((ev) => describe(ev, state, me())).filter(Boolean).join(" "));
   if (events.some((e) => e.type === "turn" && e.seat === me()) || (why === "welcome" && myTurn(state))) {
     ui.focus = state.turn && state.turn.thrown ? "park" : "throw-btn-black";
@@ -162,6 +164,10 @@ function buyPanel(state) {
     "section.np-buy",
     { "data-key": "buy", "aria-labelledby": "buy-title" },
     h("h2", { id: "buy-title", text: purchase.may_pass ? t("np.buy_won") : t("np.buy_title") }),
+    // Buying nothing comes first: it is always in view, however many fields are for sale.
+    purchase.may_pass
+      ? h("button.np-pass", { type: "button", "data-key": "pass", disabled: sent !== null || null, onclick: () => send({ type: "pass" }), text: t("np.pass") })
+      : null,
     fields.length ? null : h("p.muted", { text: t("np.buy_none") }),
     h(
       "div.np-buy-grid",
@@ -181,9 +187,6 @@ function buyPanel(state) {
         }),
       ),
     ),
-    purchase.may_pass
-      ? h("button.np-pass", { type: "button", "data-key": "pass", disabled: sent !== null || null, onclick: () => send({ type: "pass" }), text: t("np.pass") })
-      : null,
   );
 }
 
@@ -216,26 +219,31 @@ function waitPanel(state) {
     lines.push(state.turn.thrown ? t("np.other_thrown", { name, v: money(state.board[pawnOf(state, state.turn.seat).field].value) }) : t("np.other_choosing", { name }));
   }
   if (pawn) lines.push(t("np.your_pawn_is", { where: whereText(state, seat) }));
+  const mine = seat === null ? null : playerOf(state, seat);
   return h(
     "section.np-wait",
     { "data-key": "wait" },
+    mine && mine.bumped ? h("p.np-bumped", { "data-key": "bumped", text: t("np.you_were_bumped") }) : null,
     lines.map((line, i) => h("p", { "data-key": `w${i}`, text: line })),
   );
 }
 
-function resultPanel(state) {
+/** The round's result: who won and every payment with its reason. Folded (`folded`) under its
+ * heading while this player buys, so that the fields for sale stay in view. */
+function resultPanel(state, folded = false) {
   const result = state.round_result;
   if (!result) return null;
   const seat = me();
+  const head = roundLine({ ...result, payments: [] }, state, seat);
   return h(
-    "section.np-result",
-    { "data-key": "result", "aria-labelledby": "result-title" },
-    h("h2", { id: "result-title", text: roundLine({ ...result, payments: [] }, state, seat) }),
+    folded ? "details.np-result.folded" : "section.np-result",
+    { "data-key": folded ? "result-folded" : "result", "aria-labelledby": "result-title" },
+    folded ? h("summary", { id: "result-title", text: head }) : h("h2", { id: "result-title", text: head }),
     result.payments.length
       ? h(
           "ul.np-payments",
           null,
-          result.payments.map((p, i) => h("li", { "data-key": `pay${i}`, class: p.from === seat ? "loss" : p.to === seat ? "gain" : "", text: paymentText(p, state, seat) })),
+          result.payments.map((p, i) => h("li", { "data-key": `pay${i}`, class: p.amount && p.from === seat ? "loss" : p.amount && p.to === seat ? "gain" : "", text: paymentText(p, state, seat) })),
         )
       : h("p.muted", { text: t("np.nobody_pays") }),
     result.chip_to_bank !== null && result.chip_to_bank !== undefined ? h("p", { text: t("np.chip_to_bank", { field: fieldName(state, result.chip_to_bank) }) }) : null,
@@ -244,7 +252,7 @@ function resultPanel(state) {
 
 function tableView(state) {
   let action;
-  if (myPurchase(state)) action = [state.phase === "round_over" ? resultPanel(state) : null, buyPanel(state)];
+  if (myPurchase(state)) action = [buyPanel(state), state.phase === "round_over" ? resultPanel(state, true) : null];
   else if (state.phase === "round_over") action = resultPanel(state);
   else if (myTurn(state)) action = turnPanel(state);
   else action = waitPanel(state);

@@ -17,18 +17,20 @@ import { boardView, placePieces, pathOf, fitted } from "./ui/board.js";
 import { diceView } from "./ui/dice.js";
 import { paymentsView } from "./ui/payments.js";
 import { playersView } from "./ui/players.js";
-import { fieldName, endText, money, payee } from "./ui/format.js";
+import { fieldName, endText, money, payee, roundLine } from "./ui/format.js";
 import { describe, phaseText, names } from "./ui/words.js";
 
 const code = document.body.dataset.code;
 const reach = reachOf(code);
 const still = window.matchMedia("(prefers-reduced-motion: reduce)");
 const FLASH_MS = 1800;
+/** How long each banner (a bump, a round's winner) holds the middle of the table. */
+const BANNER_MS = 1800;
 const RECENT = 7;
 // Worth a word to a screen reader as it happens: throws, bumps, payments, purchases, the end.
 const SAID = new Set(["thrown", "bumped", "round_over", "bought", "round", "game_over"]);
 
-const app = { state: null, host: false, ui: {}, motion: null, flash: new Map(), recent: [], throws: 0 };
+const app = { state: null, host: false, ui: {}, motion: null, flash: new Map(), recent: [], throws: 0, banners: [], banner: null };
 let conn = null;
 const send = sender(() => conn);
 
@@ -54,6 +56,23 @@ function walk(ev) {
   motion.timer = setTimeout(next, stepMs);
 }
 
+/** A moment on the table for everyone to see, one after the other: who was bumped, who won. */
+function banner(kind, text) {
+  app.banners.push({ kind, text });
+  if (!app.banner) nextBanner();
+}
+
+function nextBanner() {
+  app.banner = app.banners.shift() || null;
+  if (app.banner) app.banner.timer = setTimeout(() => { nextBanner(); render(); }, BANNER_MS);
+}
+
+function bannerView() {
+  const b = app.banner;
+  if (!b) return null;
+  return h("div.tv-banner", { "data-key": "banner", class: `banner-${b.kind}`, "aria-hidden": "true", text: b.text });
+}
+
 function onState(state, events) {
   const round = app.state && app.state.round;
   app.state = state;
@@ -63,7 +82,15 @@ function onState(state, events) {
       app.throws += 1;
       walk(ev);
     }
-    if (ev.type === "bumped") app.flash.set(ev.piece, Date.now() + FLASH_MS);
+    if (ev.type === "bumped") {
+      app.flash.set(ev.piece, Date.now() + FLASH_MS);
+      const name = ev.seat === null || ev.seat === undefined ? t("table.a_stone") : seatName(state, ev.seat);
+      banner("bumped", t("table.banner_bumped", { name }));
+    }
+    if (ev.type === "round_over") {
+      const name = ev.winner === "bank" ? t("table.bank") : seatName(state, ev.winner);
+      banner("won", t("table.banner_won", { name }));
+    }
     if (ev.type !== "turn") app.recent.unshift(ev);
   }
   app.recent = app.recent.slice(0, RECENT);
@@ -129,6 +156,7 @@ function boardPanel(state) {
       turnSeat: decider(state),
       centre: centre(state),
     }),
+    bannerView(),
   );
 }
 
@@ -205,14 +233,35 @@ function turnView(state) {
   );
 }
 
+/** A latest move as a line: a round's end by its winner alone (its payments are shown above). */
+function recentLine(ev, state) {
+  if (ev.type === "round_over") return roundLine({ ...ev, payments: [] }, state, null);
+  return describe(ev, state);
+}
+
 function recentView(state) {
-  const lines = app.recent.map((ev) => describe(ev, state)).filter(Boolean);
+  const lines = app.recent.map((ev) => recentLine(ev, state)).filter(Boolean);
   return h(
     "section.tv-recent",
     { "data-key": "recent", "aria-labelledby": "recent-title" },
     h("h2", { id: "recent-title", text: t("table.latest") }),
     h("ol.recent-list", null, lines.map((text, i) => h("li", { "data-key": `e${app.recent.length - i}`, text }))),
   );
+}
+
+/** The latest moves show whole lines only: those that do not fit in full under the panels
+ * above are left out, newest first kept. */
+function fitRecent() {
+  const panel = document.querySelector(".tv-recent");
+  if (!panel) return;
+  const items = [...panel.querySelectorAll("li")];
+  for (const li of items) li.hidden = false;
+  const bottom = panel.getBoundingClientRect().bottom - parseFloat(getComputedStyle(panel).paddingBottom);
+  let full = false;
+  for (const li of items) {
+    full = full || li.getBoundingClientRect().bottom > bottom + 0.5;
+    li.hidden = full;
+  }
 }
 
 function table(state) {
@@ -242,6 +291,7 @@ function render() {
   placePieces(byId("app"));
   mount(byId("foot"), ...footer(state));
   tick();
+  fitRecent(); // once the clocks have their words: they may take a line
 }
 
 const [about] = await Promise.all([game(), init()]);
@@ -252,6 +302,7 @@ onChange(() => {
 });
 startTicker();
 render();
+addEventListener("resize", fitRecent);
 // A bumped piece stops flashing without waiting for the next message.
 setInterval(() => {
   if (!app.flash.size) return;

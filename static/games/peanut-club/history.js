@@ -152,7 +152,7 @@ function stepView() {
       step.lot.length ? h("div.lot-objects", null, step.lot.map((o) => objectCard(o, lang))) : null,
       events.length
         ? h("ol.hist-events", null, events.map((text) => h("li", { text })))
-        : h("p.muted", { text: t("hist.nothing") }),
+        : h("p.muted", { text: t(step.title === "deal" ? "hist.deal_note" : "hist.nothing") }),
       table
         ? h("p.hist-column", null, h("span.muted", { text: `${t("hist.column")} ` }), table.column.map((c) => t(`cur.${c}`)).join(" › "))
         : null,

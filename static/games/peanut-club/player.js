@@ -22,6 +22,7 @@ import { handView } from "./ui/hand.js";
 import { payView, payingOther, payAnswer } from "./ui/pay.js";
 import { playersView } from "./ui/players.js";
 import { podiumView } from "./ui/podium.js";
+import { awardsView } from "./ui/awards.js";
 
 const code = document.body.dataset.code;
 const app = {
@@ -100,7 +101,11 @@ function onState(state, events, why, prev) {
   const hb = state.high_bid;
   if (why !== "welcome" && wasMine && hb && hb.seat !== me) {
     if (navigator.vibrate) navigator.vibrate([120, 60, 120]);
-    note(t("ev.outbid"), "warn");
+    note(t("ev.outbid_short"), "outbid");
+  } else if (session.note && session.note.kind === "outbid" && (!hb || hb.seat === me)) {
+    // Bid again (or the lot moved on): "outbid" is no longer true, so it goes at once, never
+    // beside "your bid".
+    session.note = null;
   }
 }
 
@@ -151,7 +156,7 @@ function gameView(state, ctx) {
 
 /** Someone watching from a phone: the table, read-only, in one column. */
 function spectatorView(state) {
-  if (state.phase === "over") return [podiumView(state, { me: null, host: false })];
+  if (state.phase === "over") return [podiumView(state, { me: null, host: false, extra: awardsView(state) })];
   return [
     h(
       "section.join.watching",
@@ -200,7 +205,12 @@ function render() {
   else if (session.watching) content = joinView({ code, joinError: session.joinError, onJoin: session.join });
   else if (inLobby(state)) content = [lobbyView(ctx), shareView({ code, ui: app.ui, rerender: render })];
   else if (state.phase === "over") {
-    content = podiumView(state, { me, host: session.host, onRematch: () => send({ type: "rematch" }) });
+    content = podiumView(state, {
+      me,
+      host: session.host,
+      onRematch: () => send({ type: "rematch" }),
+      extra: awardsView(state),
+    });
   } else content = gameView(state, ctx);
   mount(byId("app"), content);
   document.body.classList.toggle("watching", session.watching);

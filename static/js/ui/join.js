@@ -3,6 +3,22 @@ import { h } from "../dom.js";
 import { t, errorText } from "../i18n.js";
 import { lastName } from "../store.js";
 
+/** The longest name a room takes (the server refuses a longer one with `bad_name`). The field
+ * stops there and says so, rather than cutting a pasted name without a word. */
+export const NAME_MAX = 20;
+
+/** The line under the name field: how long a name may be, and a clear word once it is full. */
+function nameHelp(length) {
+  const full = length >= NAME_MAX;
+  return h("small.name-help", {
+    id: "name-help",
+    "data-key": "name-help",
+    class: full ? "full" : "",
+    "aria-live": "polite",
+    text: t(full ? "join.name_full" : "join.name_help", { max: NAME_MAX }),
+  });
+}
+
 /** ctx: {code, joinError, started, onJoin(name), onWatch()} */
 export function joinView(ctx) {
   if (ctx.started) {
@@ -43,12 +59,18 @@ export function joinView(ctx) {
         name: "name",
         "data-key": "name",
         autocomplete: "nickname",
-        maxlength: "20",
+        maxlength: String(NAME_MAX),
         required: true,
-        value: lastName.get(),
+        value: (lastName.get() || "").slice(0, NAME_MAX),
         "aria-invalid": ctx.joinError ? "true" : null,
-        "aria-describedby": ctx.joinError ? "join-error" : null,
+        "aria-describedby": ctx.joinError ? "join-error name-help" : "name-help",
+        // A name typed or pasted up to the limit stops there: the line below says so.
+        oninput: (e) => {
+          const help = e.target.parentNode.querySelector("#name-help");
+          if (help) help.replaceWith(nameHelp(e.target.value.length));
+        },
       }),
+      nameHelp((lastName.get() || "").length),
       ctx.joinError ? h("p.error", { id: "join-error", role: "alert", text: errorText(ctx.joinError) }) : null,
       h("button.primary.big", { type: "submit", "data-key": "join", text: t("join.submit") }),
     ),

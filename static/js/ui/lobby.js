@@ -1,6 +1,6 @@
 // The lobby: who is in, and for the host: start, add a bot, remove a player, settings.
 import { h, typed } from "../dom.js";
-import { t } from "../i18n.js";
+import { t, current as lang } from "../i18n.js";
 import { nameTag } from "./names.js";
 
 /** ctx: {state, me, host, ui, send, rerender, game} where `game` is the room's game as
@@ -11,7 +11,9 @@ export function lobbyView(ctx) {
   const seats = game.players;
   return h(
     "section.lobby",
-    { "aria-labelledby": "lobby-title" },
+    { "aria-labelledby": "lobby-game lobby-title" },
+    // Which game this table is about to play: a room plays several in an evening.
+    h("p.lobby-game", { id: "lobby-game", "data-key": "lobby-game", text: gameName(game) }),
     h("h2", { id: "lobby-title", text: t("lobby.title") }),
     h("h3", { text: t("lobby.players", { n: players.length, max: seats.max }) }),
     h(
@@ -62,8 +64,10 @@ export function lobbyView(ctx) {
  */
 export function settingsRefusal(ui, msg) {
   if (msg.code !== "bad_settings" || !ui.settingsSent) return false;
-  // The server's message names the settings out of bounds; else every changed one is marked.
-  const named = ui.settingsSent.filter((k) => String(msg.message || "").includes(k));
+  // The server's message starts with the name of the setting it refused ("board must be one
+  // of …"); else every changed one is marked.
+  const first = String(msg.message || "").split(" ", 1)[0];
+  const named = ui.settingsSent.filter((k) => k === first);
   ui.settingsRefused = named.length ? named : ui.settingsSent;
   ui.settingsSent = null;
   ui.settings = {};
@@ -124,7 +128,7 @@ function hostControls(ctx) {
             const values = {};
             for (const [k, bounds] of settings) {
               const v = ui.settings[k] ?? current[k];
-              if (v !== undefined && v !== "") values[k] = bounds.choices ? String(v) : Number(v);
+              if (v !== undefined && v !== "") values[k] = wireValue(bounds, v);
             }
             // Remember what was asked: if the room refuses (bad_settings), the page marks the
             // fields that changed and shows the room's values again.
@@ -139,30 +143,13 @@ function hostControls(ctx) {
           const described = refused ? `refused-${k} help-${k}` : `help-${k}`;
           return h(
             "div.field",
-            { class: refused ? "refused" : "" },
+            { class: [refused ? "refused" : "", `field-${kindOf(bounds)}`].filter(Boolean).join(" ") },
             h("label", { for: `set-${k}`, text: t(`set.${k}`) }),
-            bounds.choices ? choiceField(k, bounds, ui, current, refused) : h("input", {
-              id: `set-${k}`,
-              "data-key": `set-${k}`,
-              type: "number",
-              inputmode: "decimal",
-              // The room's own value is always one the form may send back (a development
-              // room's may lie outside the bounds), so saving another setting is never blocked.
-              min: String(Math.min(bounds.min, bounds.off ?? bounds.min, current[k] ?? bounds.min)),
-              max: String(Math.max(bounds.max, current[k] ?? bounds.max)),
-              step: "any",
-              value: String(ui.settings[k] ?? current[k] ?? ""),
-              "aria-invalid": refused ? "true" : null,
-              "aria-describedby": described,
-              oninput: (e) => {
-                ui.settings[k] = e.target.value;
-                typed(e);
-              },
-            }),
+            control(k, bounds, ui, current, refused, described),
             refused
-              ? h("p.error", { id: `refused-${k}`, "data-key": `refused-${k}`, role: "alert", text: t("set.refused", { value: current[k] }) })
+              ? h("p.error", { id: `refused-${k}`, "data-key": `refused-${k}`, role: "alert", text: t("set.refused", { value: shownValue(bounds, current[k]) }) })
               : null,
-            bounds.choices ? null : h("small", { id: `help-${k}`, text: rangeText(bounds) }),
+            kindOf(bounds) === "number" ? h("small", { id: `help-${k}`, text: rangeText(bounds) }) : null,
           );
         }),
         h("button", { type: "submit", "data-key": "save-settings", text: t("set.save") }),
@@ -171,8 +158,93 @@ function hostControls(ctx) {
   );
 }
 
-/** A setting that is one of a few names ({"default", "choices"}): a select whose options read
- * the game's catalogue (`set.<name>.<choice>`). */
+/** The game's name in the page's language, as GET /api/games gives it. */
+function gameName(game) {
+  const names = game.name || {};
+  return names[lang()] || names.en || game.id || "";
+}
+
+/** A setting's kind as GET /api/games lists it (a listing from before kinds: by its shape). */
+function kindOf(bounds) {
+  return bounds.kind || (bounds.choices ? "choice" : "number");
+}
+
+/** What the form sends for a setting: a number, true/false for a switch, a choice's name. */
+function wireValue(bounds, v) {
+  const kind = kindOf(bounds);
+  if (kind === "yes_no") return v === true || v === "true";
+  if (kind === "choice") return String(v);
+  return Number(v);
+}
+
+/** A setting's value in words: a choice's label, yes or no for a switch. */
+function shownValue(bounds, value) {
+  const kind = kindOf(bounds);
+  if (kind === "yes_no") return t(value ? "set.yes" : "set.no");
+  if (kind === "choice") return choiceLabel(bounds, value);
+  return value;
+}
+
+function control(k, bounds, ui, current, refused, described) {
+  const kind = kindOf(bounds);
+  if (kind === "choice") return choiceField(k, bounds, ui, current, refused);
+  if (kind === "yes_no") return switchField(k, bounds, ui, current, refused);
+  return h("input", {
+    id: `set-${k}`,
+    "data-key": `set-${k}`,
+    type: "number",
+    inputmode: "decimal",
+    // The room's own value is always one the form may send back (a development
+    // room's may lie outside the bounds), so saving another setting is never blocked.
+    min: String(Math.min(bounds.min, bounds.off ?? bounds.min, current[k] ?? bounds.min)),
+    max: String(Math.max(bounds.max, current[k] ?? bounds.max)),
+    step: "any",
+    value: String(ui.settings[k] ?? current[k] ?? ""),
+    "aria-invalid": refused ? "true" : null,
+    "aria-describedby": described,
+    oninput: (e) => {
+      ui.settings[k] = e.target.value;
+      typed(e);
+    },
+  });
+}
+
+/** A yes/no setting: a switch (a checkbox with the switch role), saying "On"/"Off" beside it. */
+function switchField(k, bounds, ui, current, refused) {
+  const on = wireValue(bounds, ui.settings[k] ?? current[k] ?? bounds.default);
+  return h(
+    "span.switch-row",
+    null,
+    h("input.switch", {
+      id: `set-${k}`,
+      "data-key": `set-${k}`,
+      type: "checkbox",
+      role: "switch",
+      checked: on,
+      "aria-checked": on ? "true" : "false",
+      "aria-invalid": refused ? "true" : null,
+      "aria-describedby": refused ? `refused-${k}` : null,
+      onchange: (e) => {
+        ui.settings[k] = e.target.checked;
+        e.target.__pcProps = { ...(e.target.__pcProps || {}), checked: e.target.checked };
+        e.target.setAttribute("aria-checked", e.target.checked ? "true" : "false");
+        const said = e.target.parentNode.querySelector(".switch-state");
+        if (said) said.textContent = t(e.target.checked ? "set.on" : "set.off");
+      },
+    }),
+    h("span.switch-state", { "aria-hidden": "true", text: t(on ? "set.on" : "set.off") }),
+  );
+}
+
+/** A choice's label: the game's own (from GET /api/games) in the page's language, else the
+ * page catalogue's `set.<name>.<choice>`. */
+function choiceLabel(bounds, c, k) {
+  const labels = (bounds.labels || {})[c];
+  if (labels) return labels[lang()] || labels.en;
+  return k ? t(`set.${k}.${c}`) : String(c);
+}
+
+/** A setting that is one of a few names: a select of its options. */
 function choiceField(k, bounds, ui, current, refused) {
   const value = String(ui.settings[k] ?? current[k] ?? bounds.default);
   return h(
@@ -187,7 +259,7 @@ function choiceField(k, bounds, ui, current, refused) {
         ui.settings[k] = e.target.value;
       },
     },
-    bounds.choices.map((c) => h("option", { value: c, selected: c === value, text: t(`set.${k}.${c}`) })),
+    bounds.choices.map((c) => h("option", { value: c, selected: c === value, text: choiceLabel(bounds, c, k) })),
   );
 }
 

@@ -171,3 +171,55 @@ def test_hard_counts_what_a_pawn_still_to_move_would_pay_it() -> None:
     pawn = {"kind": "pawn", "id": "pawn-2", "seat": 2, "field": field_of(1100)}
     alone = worth_of(bot, target, [])
     assert alone < worth_of(bot, target, [pawn]) < alone + 1900
+
+
+# ----------------------------------------------------------------------------- a person's pace
+
+
+def paced(level: str, seat: int) -> Any:
+    """A bot as the room runs it: asked for its pause before each look."""
+    bot = make_bot(level, seat)
+    bot.pause(None)
+    return bot
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_a_paced_bot_takes_in_its_turn_for_a_persons_reaction_before_it_throws(
+    level: str,
+) -> None:
+    from peanutclub.games.nur_peanuts.bots.base import GLANCE, REACTION
+
+    game = arrange(3, {0: 1, 1: 3, 2: 5})  # seat 1 is to move
+    view = public_view(game)
+    bot = paced(level, 1)
+    assert bot.decide(view) is None  # it sees its turn come...
+    assert REACTION[0] <= bot.pause(view) <= REACTION[1]  # ...and takes a person's while
+    assert isinstance(bot.decide(view), ThrowDice)  # then throws
+    assert GLANCE[0] <= bot.pause(view) <= GLANCE[1]
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_a_paced_bot_watches_its_throw_land_for_at_least_a_stones_step(level: str) -> None:
+    game = arrange(3, {0: 1, 1: 3, 2: 5})
+    throw(game, Dice.TWO_WHITE, 1, 1)
+    step = 2.5
+    view = {**public_view(game), "settings": {"stone_step_seconds": step}}
+    bot = paced(level, 1)
+    assert bot.decide(view) is None
+    assert bot.pause(view) > step
+    assert isinstance(bot.decide(view), Park | ThrowDice)
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_a_paced_bot_reads_the_rounds_result_before_it_buys(level: str) -> None:
+    from peanutclub.games.nur_peanuts.bots.base import READING
+
+    game = arrange(3, {0: 22, 1: 20, 2: 14})
+    for _ in range(3):
+        move_and_park(game, (1, 1))  # seat 0 wins on 2400 and may buy
+    view = public_view(game)
+    assert view["purchase"]["seat"] == 0 and view["purchase"]["may_pass"]
+    bot = paced(level, 0)
+    assert bot.decide(view) is None
+    assert READING[0] <= bot.pause(view) <= READING[1]
+    assert isinstance(bot.decide(view), Buy | Pass)

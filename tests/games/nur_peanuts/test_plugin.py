@@ -91,9 +91,15 @@ def test_the_game_declares_its_id_names_players_and_settings() -> None:
     listed = describe(cls)
     assert listed["players"] == {"min": 2, "max": 6}
     settings = listed["settings"]
-    assert settings["turn_seconds"] == {"default": 30, "min": 10, "max": 120}
-    assert settings["stone_step_seconds"] == {"default": 1.2, "min": 0.5, "max": 5}
-    assert settings["board"] == {"default": "standard", "choices": ["standard", "random"]}
+    assert settings["turn_seconds"] == {"default": 30, "kind": "number", "min": 10, "max": 120}
+    assert settings["stone_step_seconds"] == {
+        "default": 1.2,
+        "kind": "number",
+        "min": 0.5,
+        "max": 5,
+    }
+    assert settings["board"]["kind"] == "choice" and settings["board"]["default"] == "standard"
+    assert settings["board"]["choices"] == ["standard", "random"]
     assert set(cls.bots) == {"easy", "normal", "hard"}
 
 

@@ -89,12 +89,13 @@ def test_a_setting_out_of_its_choices_is_refused(server: RunningServer) -> None:
     response = httpx.post(
         f"{server.base}/api/rooms", json={"game": "nur-peanuts", "board": "square"}
     )
-    assert response.status_code == 400 and response.json()["code"] == "bad_message"
+    assert response.status_code == 400 and response.json()["code"] == "bad_settings"
 
     async def body() -> None:
         ana, _ = await seated(server, new_room(server))
         await ana.send(type="settings", board="hexagonal")
-        await ana.error("bad_message")  # not a name the setting knows: the frame is refused
+        refused = await ana.error("bad_settings")  # not a name the setting knows: named
+        assert refused["message"] == "board must be one of standard, random."
         await ana.send(type="settings", turn_seconds=5000)
         await ana.error("bad_settings")
         assert ana.view is not None and ana.view["settings"]["board"] == "standard"

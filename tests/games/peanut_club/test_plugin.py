@@ -32,6 +32,7 @@ def test_peanut_club_is_registered_under_its_id() -> None:
     assert game is PeanutClub and next(iter(GAMES)) == "peanut-club"
     assert describe(PeanutClub)["players"] == {"min": 3, "max": 6}
     assert describe(PeanutClub)["settings"]["idle_seconds"] == {
+        "kind": "number",
         "default": 8,
         "min": 3,
         "max": 60,

@@ -72,8 +72,8 @@ def test_every_code_has_an_english_and_a_french_message() -> None:
 
 def test_settings_have_defaults_and_bounds_refused_outside_them_except_in_development() -> None:
     described = Settings.describe()
-    assert described["target_score"] == {"default": 150, "min": 25, "max": 500}
-    assert described["teams"] == {"default": 0, "min": 0, "max": 1}
+    assert described["target_score"] == {"default": 150, "kind": "number", "min": 25, "max": 500}
+    assert described["teams"] == {"default": False, "kind": "yes_no"}
     assert described["stall_seconds"]["default"] == 60
     assert described["between_rounds_seconds"]["default"] == 20
     assert described["countdown_seconds"]["default"] == 3

@@ -25,6 +25,21 @@ from peanutclub.games.nur_peanuts.engine import (
     ThrowDice,
 )
 
+#: Seconds before a bot's first look at a new game.
+FIRST_LOOK = (1.0, 2.0)
+#: Seconds between two looks when nothing calls for this bot: a person keeps an eye on the table.
+GLANCE = (0.4, 0.8)
+#: Seconds from taking in a decision of its own (a turn's first throw, a purchase of the first
+#: round) to making it: a person's reaction, with jitter.
+REACTION = (1.2, 2.5)
+#: Seconds to read a round's result (who won, who paid whom and why) before buying or passing.
+READING = (2.5, 4.0)
+#: Seconds, beyond one stone's step, from seeing its own throw land to parking or rolling
+#: again: the table shows every throw for a stone's step, and a bot's throw stays on it as long.
+WATCH = (0.6, 1.4)
+#: The stone's step when the view does not say the room's (`stone_step_seconds`).
+STONE_STEP = 1.2
+
 
 @dataclass
 class Table:
@@ -111,8 +126,77 @@ class BaseBot:
     def __init__(self, seat: int, seed: int = 0) -> None:
         self.seat = seat
         self.rng = random.Random(f"{self.level}:{seed}:{seat}")
+        # the pace draws from its own generator, so pacing never changes a judgment
+        self.pace_rng = random.Random(f"pace:{seed}:{seat}")
+        self._paced = False
+        self._seen: tuple[Any, ...] | None = None
+        #: What the bot is taking in before it acts (a key of `pause`), or None.
+        self._reacting: str | None = None
+
+    def pause(self, view: dict[str, Any] | None) -> float:
+        """Seconds until this bot looks again, at a person's pace (the room scales them by its
+        `bot_pace`), from the view it last saw (None before its first look): a reaction to a
+        decision of its own, a round's result read before buying, its own throw watched for
+        at least a stone's step, a glance otherwise. The same for every level."""
+        self._paced = True
+        rng = self.pace_rng
+        if view is None:
+            return rng.uniform(*FIRST_LOOK)
+        reacting = self._reacting
+        if reacting == "read":
+            return rng.uniform(*READING)
+        if reacting == "watch":
+            settings = view.get("settings") or {}
+            return float(settings.get("stone_step_seconds", STONE_STEP)) + rng.uniform(*WATCH)
+        if reacting == "react":
+            return rng.uniform(*REACTION)
+        return rng.uniform(*GLANCE)
+
+    def _called_on(self, view: dict[str, Any]) -> str | None:
+        """What the table waits on this seat for, as `pause` paces it: a round's winner's
+        purchase ("read"), a park or roll again after its throw ("watch"), a throw or a first
+        purchase ("react"); None when it waits on someone else."""
+        purchase = view.get("purchase")
+        if purchase is not None and purchase["seat"] == self.seat:
+            return "read" if purchase.get("may_pass") else "react"
+        turn = view.get("turn")
+        if view.get("phase") == "turns" and turn is not None and turn["seat"] == self.seat:
+            return "watch" if turn["thrown"] else "react"
+        return None
 
     def decide(self, view: dict[str, Any]) -> Action | None:
+        """An action to try now, or None to wait.
+
+        Once paced (the room asks for `pause`), a look that shows a new decision for this seat
+        only takes it in: the bot acts at its next look, a person's while later, if the table
+        still waits on it. Unpaced (the simulator, the tournaments), it judges at once.
+        """
+        if self._paced:
+            turn = view.get("turn") or {}
+            last = view.get("last_throw") or {}
+            purchase = view.get("purchase") or {}
+            seen = (
+                view.get("phase"),
+                view.get("round"),
+                purchase.get("seat"),
+                len(purchase.get("fields") or ()),
+                turn.get("seat"),
+                turn.get("thrown"),
+                last.get("by"),
+                last.get("from"),
+                last.get("to"),
+                last.get("faces") and tuple(last["faces"]),
+            )
+            if seen != self._seen:
+                self._seen = seen
+                self._reacting = self._called_on(view)
+                if self._reacting is not None:
+                    return None
+            self._reacting = None
+        return self.judge(view)
+
+    def judge(self, view: dict[str, Any]) -> Action | None:
+        """What this bot does on seeing `view`: buy or pass, throw, park or roll again."""
         purchase = view.get("purchase")
         if purchase is not None and purchase["seat"] == self.seat:
             self.prepare()

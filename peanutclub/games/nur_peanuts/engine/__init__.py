@@ -37,6 +37,7 @@ from peanutclub.games.nur_peanuts.engine.rules import (
     EndReason,
     Owner,
     Payment,
+    PayReason,
 )
 from peanutclub.games.nur_peanuts.engine.view import PATCH_FIELDS, private_view, public_view
 
@@ -65,6 +66,7 @@ __all__ = [
     "Owner",
     "Park",
     "Pass",
+    "PayReason",
     "Payment",
     "Phase",
     "Piece",

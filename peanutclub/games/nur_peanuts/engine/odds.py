@@ -10,6 +10,7 @@ there (`outcome`, the same arithmetic as the round's end).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from peanutclub.games.nur_peanuts.engine.board import step
@@ -22,12 +23,17 @@ if TYPE_CHECKING:
 
 
 def outcome_if_parked(
-    game: Game, seat: int, field: int, cash: int, parked: list[Piece] | None = None
+    game: Game,
+    seat: int,
+    field: int,
+    purse: Sequence[int] | None = None,
+    parked: list[Piece] | None = None,
 ) -> int:
     """What `seat` would receive (positive) or pay (negative) if the round ended now with its
     pawn parked on `field`, the pieces parked elsewhere where they are, and nothing else moved.
-    A piece parked on `field` itself would be bumped, so it is left out. (`parked`: the parked
-    pieces, when the caller has them already.)"""
+    A piece parked on `field` itself would be bumped, so it is left out. (`purse`: everyone's
+    cash by then, when a price is paid first; `parked`: the parked pieces, when the caller has
+    them already.)"""
     values = game.values
     if parked is None:
         parked = [p for p in game.pieces() if p.place is Place.PARKING]
@@ -40,8 +46,8 @@ def outcome_if_parked(
     winner = BANK if best_seat is None else best_seat
     pawn_fields = {p.seat: p.field for p in others if p.seat is not None}
     pawn_fields[seat] = field
-    purse = list(game.cash)
-    purse[seat] = cash
+    if purse is None:
+        purse = game.cash
     net = 0
     for payment in settle(values, game.owners, purse, winner, best_field, pawn_fields):
         if payment.payer == seat:
@@ -52,11 +58,11 @@ def outcome_if_parked(
 
 
 def parking_facts(
-    game: Game, seat: int, field: int, cash: int, parked: list[Piece]
+    game: Game, seat: int, field: int, purse: Sequence[int], parked: list[Piece]
 ) -> dict[str, Any]:
-    """What parking `seat`'s pawn on `field` would mean, with `cash` left: the field's value and
-    owner, the piece it would bump, whether it would lead the parked pieces, and the round's
-    `outcome` for this player if it ended so."""
+    """What parking `seat`'s pawn on `field` would mean, everyone holding `purse`: the field's
+    value and owner, the piece it would bump, whether it would lead the parked pieces, and the
+    round's `outcome` for this player if it ended so."""
     values = game.values
     bumped = next((p for p in parked if p.field == field), None)
     others = [values[p.field] for p in parked if p.field != field]
@@ -66,7 +72,7 @@ def parking_facts(
         "owner": game.owners[field],
         "bumps": None if bumped is None else bumped.id,
         "leads": not others or values[field] > max(others),
-        "outcome": outcome_if_parked(game, seat, field, cash, parked),
+        "outcome": outcome_if_parked(game, seat, field, purse, parked),
     }
 
 
@@ -78,18 +84,40 @@ def park_here(game: Game) -> dict[str, Any] | None:
         return None
     seat = turn.seat
     parked = [p for p in game.pieces() if p.place is Place.PARKING]
-    return parking_facts(game, seat, game.pawns[seat].field, game.cash[seat], parked)
+    return parking_facts(game, seat, game.pawns[seat].field, game.cash, parked)
+
+
+def purse_after_reroll(game: Game) -> list[int] | None:
+    """Everyone's cash once the player to move has paid for the throw they may make now (the
+    price goes to a rival, or to the bank), or None when they cannot pay it: then the engine
+    refuses any throw, and no throw has odds to show."""
+    turn = game.turn
+    assert turn is not None
+    purse = list(game.cash)
+    price = game.reroll()
+    if price is None:
+        return purse
+    cost, payee = price
+    if cost > purse[turn.seat]:
+        return None
+    purse[turn.seat] -= cost
+    if isinstance(payee, int) and payee != turn.seat:
+        purse[payee] += cost
+    return purse
 
 
 def throw_odds(game: Game) -> dict[str, list[dict[str, Any]]]:
-    """Each throw's fields for the player to move (empty outside a turn)."""
+    """Each throw's fields for the player to move (empty outside a turn; each throw's list
+    empty when the player cannot pay to roll again, since the engine would refuse it)."""
     turn = game.turn
     if turn is None:
         return {}
+    purse = purse_after_reroll(game)
+    if purse is None:
+        return {dice.value: [] for dice in Dice}
     seat = turn.seat
     values, owners = game.values, game.owners
-    price = game.reroll()
-    cash = game.cash[seat] - (price[0] if price is not None else 0)
+    cash = purse[seat]
     position = game.pawns[seat].field
     parked = [p for p in game.pieces() if p.place is Place.PARKING]
     odds: dict[str, list[dict[str, Any]]] = {}
@@ -98,7 +126,7 @@ def throw_odds(game: Game) -> dict[str, list[dict[str, Any]]]:
         for o in OUTCOMES[dice]:
             field = step(position, o.moved)
             cost, payee = reroll_price(values, owners, seat, field)
-            facts = parking_facts(game, seat, field, cash, parked)
+            facts = parking_facts(game, seat, field, purse, parked)
             entries.append(
                 {
                     "field": field,

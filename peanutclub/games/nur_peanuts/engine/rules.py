@@ -106,18 +106,61 @@ def reroll_price(
 # ----------------------------------------------------------------------------- end of a round
 
 
+class PayReason(StrEnum):
+    """Why a payment of a round's end is what it is, so a page can say it without working out
+    a rule: the difference of the two fields' values, twice that when the winner owns the
+    field they stand on, nothing on a field of one's own, or the bank's simple difference."""
+
+    DIFFERENCE = "difference"
+    DOUBLE = "double"
+    OWN_FIELD = "own_field"
+    BANK = "bank"
+
+
 @dataclass(frozen=True, slots=True)
 class Payment:
     """One payment of a round's end: `owed` by the rules, `amount` actually paid (less only when
-    the payer could not pay in full)."""
+    the payer could not pay in full), and why: the `reason` and the two values it subtracts
+    (the winner's field, the payer's)."""
 
     payer: int
     to: int | Literal["bank"]
     owed: int
     amount: int
+    reason: PayReason = PayReason.DIFFERENCE
+    winner_value: int = 0
+    payer_value: int = 0
 
     def to_dict(self) -> dict[str, object]:
-        return {"from": self.payer, "to": self.to, "amount": self.amount, "owed": self.owed}
+        return {
+            "from": self.payer,
+            "to": self.to,
+            "amount": self.amount,
+            "owed": self.owed,
+            "reason": self.reason.value,
+            "winner_value": self.winner_value,
+            "payer_value": self.payer_value,
+        }
+
+
+def pay_reason(
+    owners: Sequence[Owner],
+    winner: int | Literal["bank"],
+    winner_field: int,
+    seat: int,
+    field: int,
+) -> PayReason:
+    """Which rule of the round's end sets what `seat`, parked on `field`, owes the winner.
+
+    The bank, as winner, takes the simple difference from everyone, even from a player on a
+    field of their own; otherwise nothing on a field of one's own, and twice the difference
+    when the winning player owns the field they stand on.
+    """
+    if winner == BANK:
+        return PayReason.BANK
+    if owners[field] == seat:
+        return PayReason.OWN_FIELD
+    return PayReason.DOUBLE if owners[winner_field] == winner else PayReason.DIFFERENCE
 
 
 def owed_to_winner(
@@ -128,18 +171,13 @@ def owed_to_winner(
     seat: int,
     field: int,
 ) -> int:
-    """What `seat`, parked on `field`, owes the round's winner standing on `winner_field`.
-
-    The difference of the two values; nothing on a field of one's own; twice the difference
-    when the winning player owns the field they stand on. The bank, as winner, takes the simple
-    difference from everyone, even from a player on a field of their own.
-    """
+    """What `seat`, parked on `field`, owes the round's winner standing on `winner_field`: the
+    difference of the two values, as `pay_reason` says (twice, once, or nothing)."""
+    reason = pay_reason(owners, winner, winner_field, seat, field)
     difference = values[winner_field] - values[field]
-    if winner == BANK:
-        return difference
-    if owners[field] == seat:
+    if reason is PayReason.OWN_FIELD:
         return 0
-    return 2 * difference if owners[winner_field] == winner else difference
+    return 2 * difference if reason is PayReason.DOUBLE else difference
 
 
 def settle(
@@ -150,15 +188,19 @@ def settle(
     winner_field: int,
     pawn_fields: Mapping[int, int],
 ) -> list[Payment]:
-    """The round's payments to its winner, in seat order. A player who cannot pay in full pays
-    all they have (the others still pay); a payment of nothing is left out."""
+    """The round's payments to its winner, in seat order, each with its reason. A player who
+    cannot pay in full pays all they have (the others still pay). A player on a field of their
+    own is listed paying nothing, so a page can say why: nobody else is left out."""
     payments = []
     for seat in sorted(pawn_fields):
         if seat == winner:
             continue
-        owed = owed_to_winner(values, owners, winner, winner_field, seat, pawn_fields[seat])
-        if owed > 0:
-            payments.append(Payment(seat, winner, owed, min(owed, cash[seat])))
+        field = pawn_fields[seat]
+        reason = pay_reason(owners, winner, winner_field, seat, field)
+        owed = owed_to_winner(values, owners, winner, winner_field, seat, field)
+        amount = min(owed, cash[seat])
+        winner_value = values[winner_field]
+        payments.append(Payment(seat, winner, owed, amount, reason, winner_value, values[field]))
     return payments
 
 

@@ -17,10 +17,12 @@ The view, beyond the room's own fields:
   (of 36: a white 0 showed, so rolling on from there is free), value, owner, bumps (the piece
   parked there, which parking would bump), leads, reroll_cost, reroll_to, can_reroll,
   outcome (what the round would pay (+) or cost (-) this player if it ended with the pawn
-  parked there and nothing else moved)}`;
+  parked there and nothing else moved, the price of the throw paid first)}`; each list is
+  empty when the player cannot pay to roll again (the engine would refuse any throw);
 - `last_throw`: `{dice, faces, moved, by (piece id), seat, from, to, zero, paid}` or null;
-- `round_result`: `{winner: seat|"bank", piece, field, payments: [{from, to, amount, owed}],
-  bankrupt, chip_to_bank}` from a round's end until the next round begins;
+- `round_result`: `{winner: seat|"bank", piece, field, payments: [{from, to, amount, owed,
+  reason, winner_value, payer_value}], bankrupt, chip_to_bank}` from a round's end until the
+  next round begins (one payment per player but the winner, its reason one of `PayReason`);
 - `result`: `{reason, winners}` once the game is over.
 """
 

@@ -26,6 +26,33 @@ REACTION = (2.5, 6.0)
 #: change is taken in within a second or two and answered a reaction later (2.5 to 8 s in all,
 #: inside the 8 s before the idle call).
 GLANCE = (1.0, 2.0)
+#: The table's pace these reflexes are made for: the default idle call and going step (seconds).
+#: A quicker table (down to the fastest its settings allow, idle 3 s and step 1 s) gets quicker
+#: bots in proportion, so that a bot can still answer a bid before the lot is called.
+USUAL_IDLE = 8.0
+USUAL_STEP = 2.0
+#: The quickest reflexes, as a share of a person's: a table in development mode with clocks far
+#: under the bounds does not turn its bots into machines.
+QUICKEST = 0.25
+
+
+def pace_of(view: dict[str, Any] | None) -> float:
+    """How much quicker than a person's usual reflexes this table asks a bot to be (1 = as
+    usual, less = quicker), from the room's settings in the view: in proportion to its idle
+    call (when it has one) and to its going step, never slower than usual.
+
+    The reflexes (at most 8 s from a change to an answer) fit the default 8 s before the idle
+    call; at the fastest pace (idle 3 s, step 1 s) they shrink to 3/8 of that, so the answer still
+    comes before the call."""
+    settings = (view or {}).get("settings") or {}
+    factor = 1.0
+    idle = settings.get("idle_seconds")
+    if isinstance(idle, int | float) and idle > 0:
+        factor = min(factor, idle / USUAL_IDLE)
+    step = settings.get("going_step_seconds")
+    if isinstance(step, int | float) and step > 0:
+        factor = min(factor, step / USUAL_STEP)
+    return max(QUICKEST, factor)
 
 
 class Bot(Protocol):
@@ -121,14 +148,15 @@ class BaseBot:
     def pause(self, view: dict[str, Any] | None) -> float:
         """Seconds until this bot looks again, at a person's pace, from the view it last saw
         (None before its first look): a reaction time after taking in something new, a glance
-        otherwise. The same for every level."""
+        otherwise, both quicker at a quicker table (`pace_of`). The same for every level."""
         self._paced = True
         rng = self.pace_rng
         if view is None:
             return rng.uniform(*FIRST_LOOK)
+        pace = pace_of(view)
         if self._reacting:
-            return rng.uniform(*REACTION)
-        return rng.uniform(*GLANCE)
+            return rng.uniform(*REACTION) * pace
+        return rng.uniform(*GLANCE) * pace
 
     def judge(self, view: dict[str, Any]) -> Action | None:
         """What this level decides to do on seeing `view`: its whole judgment."""

@@ -22,6 +22,13 @@ class Currency(StrEnum):
 #: Each currency's name: an enum's `.value` is a slow property, and every bid is logged, sent and
 #: shown as a dict that names its currency.
 CURRENCY_NAMES: dict[Currency, str] = {c: c.value for c in Currency}
+#: Each currency as people call it (English, French): what a refusal's message names, never the
+#: raw id a frame carries.
+CURRENCY_LABELS: dict[Currency, tuple[str, str]] = {
+    Currency.DOLLARS: ("Million Dollars", "Millions de dollars"),
+    Currency.CAMELS: ("Camels", "Chameaux"),
+    Currency.PEANUTS: ("Peanuts", "Cacahuètes"),
+}
 
 
 class Power(StrEnum):
@@ -30,6 +37,16 @@ class Power(StrEnum):
     NIET = "niet"
     CONVERT = "convert"
     ABRACADABRA = "abracadabra"
+
+
+#: Each power as people call it (English, French), for the messages that name one.
+POWER_LABELS: dict[Power, tuple[str, str]] = {
+    Power.A_LA_CARTE: ("À la carte", "À la carte"),
+    Power.CRASH: ("Crash", "Crash"),
+    Power.NIET: ("Niet", "Niet"),
+    Power.CONVERT: ("Convert", "Convert"),
+    Power.ABRACADABRA: ("Abracadabra", "Abracadabra"),
+}
 
 
 class Symbol(StrEnum):

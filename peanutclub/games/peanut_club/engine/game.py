@@ -27,6 +27,8 @@ from peanutclub.games.peanut_club.engine.actions import (
 from peanutclub.games.peanut_club.engine.bidding import Bid, beats, min_to_win
 from peanutclub.games.peanut_club.engine.components import (
     COLLECTORS,
+    CURRENCY_LABELS,
+    POWER_LABELS,
     Currency,
     CurrencyCard,
     ObjectCard,
@@ -159,7 +161,10 @@ class Game:
         # for both (the bid options and the À la carte ones); see `_capacity_and_needs`
         self._capacity_memo: dict[
             tuple[int, bool],
-            tuple[tuple[Any, ...], tuple[dict[Currency, int], dict[Currency, list[str]]]],
+            tuple[
+                tuple[Any, ...],
+                tuple[dict[Currency, int], dict[Currency, list[str]], dict[Currency, int]],
+            ],
         ] = {}
         self._lows_memo: tuple[tuple[Any, ...], tuple[Any, ...]] | None = None
         # seat -> (what it was built from, the seat's À la carte options / power options)
@@ -306,8 +311,9 @@ class Game:
 
     def _capacity_and_needs(
         self, seat: int, alc: bool
-    ) -> tuple[dict[Currency, int], dict[Currency, list[str]]]:
-        """Per currency, the most `seat` could honour, and the powers that most counts on.
+    ) -> tuple[dict[Currency, int], dict[Currency, list[str]], dict[Currency, int]]:
+        """Per currency, the most `seat` could honour, the powers that most counts on, and the
+        most its cards of that currency pay alone (no power).
 
         The same sums as `bidding.max_honourable` (the rule's reference form, which the tests
         compare this with), made from memoised per-currency totals of the hand because every bid
@@ -331,10 +337,12 @@ class Game:
         wide = (sum(sums[cur] for cur in free), max((tops[cur] for cur in free), default=0))
         result: dict[Currency, int] = {}
         needs: dict[Currency, list[str]] = {}
+        plain: dict[Currency, int] = {}
         for currency, _ in _CURRENCY_NAMES:
             if currency in niet:
                 result[currency] = 0
                 needs[currency] = []
+                plain[currency] = 0
                 continue
             own = (sums.get(currency, 0), tops.get(currency, 0))
 
@@ -343,13 +351,14 @@ class Game:
                 return total + top if total and with_abracadabra else total
 
             best = result[currency] = most(convert, abracadabra)
+            plain[currency] = own[0]
             counted = []
             if convert and most(False, abracadabra) < best:
                 counted.append(_CONVERT_NAME)
             if abracadabra and most(convert, False) < best:
                 counted.append(_ABRACADABRA_NAME)
             needs[currency] = counted
-        answer = (result, needs)
+        answer = (result, needs, plain)
         self._capacity_memo[seat, alc] = (key, answer)
         return answer
 
@@ -370,6 +379,33 @@ class Game:
         self._hand_totals[seat, alc] = (hand, len(hand), alc, sums, tops)
         return sums, tops
 
+    def lot_fit(self, seat: int) -> list[dict[str, Any]]:
+        """For each object on sale, what it would do for `seat`'s collection: whether it shows
+        the seat's collector symbol (`collector`), and which of its symbols would make a set of
+        three with the objects the seat has won (`sets`). A Joker counts for neither here: it
+        becomes a symbol only at the end, when the scoring picks the best one. The page marks
+        the objects from this; it counts no symbol itself."""
+        if not self.lot:
+            return []
+        mine = self.collectors[seat]
+        held: dict[Symbol, int] = {}
+        for obj in self.won[seat]:
+            for sym in obj.symbols:
+                held[sym] = held.get(sym, 0) + 1
+        return [
+            {
+                "id": obj.id,
+                "collector": mine in obj.symbols,
+                "sets": [
+                    sym.value
+                    for sym in dict.fromkeys(obj.symbols)
+                    if sym is not Symbol.JOKER
+                    and (held.get(sym, 0) + obj.symbols.count(sym)) // 3 > held.get(sym, 0) // 3
+                ],
+            }
+            for obj in self.lot
+        ]
+
     def min_bid(self, currency: Currency) -> int | None:
         """The lowest amount in `currency` that would win now (None: blocked or outranked)."""
         if self.phase is not Phase.BIDDING or currency in self.niet:
@@ -377,14 +413,15 @@ class Game:
         return min_to_win(self.column, currency, self.high_bid)
 
     def bid_options(self, seat: int) -> dict[str, dict[str, Any]]:
-        """Per currency: the lowest winning amount, the most this seat can honour, why not, and
-        the powers that most counts on (`needs`).
+        """Per currency: the lowest winning amount, the most this seat can honour, why not, the
+        powers that most counts on (`needs`), and the most its cards of that currency pay without
+        any power (`plain`): "up to 12 (43 with Convert)" tells a player both.
 
         Built for every view of every seat after every change, so the hand is summed once for all
         three currencies (`_capacities`), and the lowest winning amounts, the same for every seat,
         once per change of the phase, the column, the Niet blocks or the high bid (`_lows`).
         """
-        capacity, needs = self._capacity_and_needs(seat, self.a_la_carte)
+        capacity, needs, plain = self._capacity_and_needs(seat, self.a_la_carte)
         high_bid = self.high_bid
         own_high = high_bid is not None and high_bid.seat == seat
         options: dict[str, dict[str, Any]] = {}
@@ -397,7 +434,13 @@ class Game:
                     reason = "bid_too_low"
                 elif high < low:
                     reason = "cannot_honour"
-            options[name] = {"min": low, "max": high, "reason": reason, "needs": needs[currency]}
+            options[name] = {
+                "min": low,
+                "max": high,
+                "reason": reason,
+                "needs": needs[currency],
+                "plain": plain[currency],
+            }
         return options
 
     def a_la_carte_options(self, seat: int) -> dict[str, dict[str, Any]] | None:
@@ -550,7 +593,7 @@ class Game:
 
     def _require_token(self, seat: int, power: Power) -> None:
         if not self.unused(seat, power):
-            raise PowerUsed(f"Your {power.value} token is already used.")
+            raise PowerUsed(f"Your {POWER_LABELS[power][0]} token is already used.")
 
     @staticmethod
     def _require_currency(value: object, error: type[RuleError] = BadBid) -> Currency:
@@ -565,13 +608,15 @@ class Game:
 
     @staticmethod
     def _require_amount(amount: object) -> int:
+        if type(amount) is float:  # 1.5, or 2.0 written with a point: not a whole number
+            raise BadBid(f"A bid is a whole number: {amount!r} is not one.")
         if type(amount) is not int or amount < 1:
             raise BadBid("A bid is a whole number of at least 1.")
         return amount
 
     def _check_bid(self, seat: int, amount: int, currency: Currency, a_la_carte: bool) -> None:
         if currency in self.niet:
-            raise CurrencyBlocked(f"{currency.value} is under Niet this round.")
+            raise CurrencyBlocked(f"{CURRENCY_LABELS[currency][0]}: under Niet this round.")
         if not a_la_carte:
             if self.high_bid is not None and self.high_bid.seat == seat:
                 raise OwnHighBid()

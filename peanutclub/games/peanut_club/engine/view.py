@@ -320,6 +320,7 @@ def private_view(game: Game, seat: int) -> dict[str, Any]:
         "bid_options": game.bid_options(seat),
         "a_la_carte": game.a_la_carte_options(seat),
         "powers": game.power_options(seat),
+        "lot_fit": game.lot_fit(seat),
     }
 
 

@@ -139,6 +139,23 @@ function pieceView(state, spot, opts) {
   );
 }
 
+/** The room a level line of text has on a field's band: the band's width where the line runs
+ * across it (narrowest at 3 and 9 o'clock, where the line runs along the radius), less a margin. */
+function labelRoom(field) {
+  const across = Math.abs(Math.cos(angle(field)));
+  const band = RING.out - RING.band;
+  return Math.min(band / Math.max(across, 0.01), 130) - 12;
+}
+
+/** A field's value on its band, squeezed to stay on the band (never over the ring's edge). */
+function valueLabel(f, spot, small) {
+  const text = small ? String(f.value / 100) : String(f.value);
+  const size = small ? 40 : 34;
+  const room = labelRoom(f.index);
+  const wide = text.length * size * 0.62 > room;
+  return h("svg:text", { class: "value", x: spot.x, y: spot.y, dy: "0.36em", "font-size": size, textLength: wide ? round1(room) : null, lengthAdjust: wide ? "spacingAndGlyphs" : null, text });
+}
+
 function fieldView(state, f, opts) {
   const owner = f.owner;
   const ownerClass = owner === "bank" ? "bank" : owner === null || owner === undefined ? "unsold" : `seat-${owner % 6}`;
@@ -161,7 +178,7 @@ function fieldView(state, f, opts) {
     h("svg:path", { class: "place start", d: cell(f.index, RING.start, RING.band) }),
     h("svg:path", { class: "place track", d: cell(f.index, RING.track, RING.start) }),
     h("svg:path", { class: "place parking", d: cell(f.index, RING.park, RING.track) }),
-    h("svg:text", { class: "value", x: label.x, y: label.y, dy: "0.36em", "font-size": opts.small ? 40 : 34, text: opts.small ? String(f.value / 100) : String(f.value) }),
+    valueLabel(f, label, opts.small),
   );
 }
 

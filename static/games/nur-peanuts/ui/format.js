@@ -92,10 +92,27 @@ export function roundLine(result, state, me) {
   return [head, ...paid].join(" ");
 }
 
-/** "Bruno pays 1,300 to Ana." (or all they had, when short). */
+/** Why a payment is what it is, from the reason the engine gives: "2,400 − 700 = 1,700",
+ * doubled when the winner owns the field, the bank's simple difference. */
+export function whyText(p) {
+  return t(`np.why.${p.reason}`, { hi: money(p.winner_value), lo: money(p.payer_value), owed: money(p.owed) });
+}
+
+/** "Bruno pays 1,700 to Ana: 2,400 − 700 = 1,700." (all they had, when short; nothing, on a
+ * field of their own, listed all the same). */
 export function paymentText(p, state, me) {
-  const vars = { name: p.from === me ? t("np.you") : seatName(state, p.from), amount: money(p.amount), owed: money(p.owed), to: payee(state, p.to, me) };
-  return cap(t(p.amount < p.owed ? "np.pays_short" : p.from === me ? "np.you_pay" : "np.pays", vars));
+  const mine = p.from === me;
+  const vars = { name: mine ? t("np.you") : seatName(state, p.from), amount: money(p.amount), owed: money(p.owed), to: payee(state, p.to, me) };
+  if (p.reason === "own_field") return cap(t(mine ? "np.you_pay_nothing" : "np.pays_nothing", vars));
+  const key = p.amount < p.owed ? "np.pays_short" : mine ? "np.you_pay" : "np.pays";
+  return cap(t(key, { ...vars, why: whyText(p) }));
+}
+
+/** A payment in a few words for the table, beside its arrow: "Bruno → Ana: 2,400 − 700 = 1,700". */
+export function paymentLine(p, state) {
+  const vars = { name: seatName(state, p.from), to: payee(state, p.to, null), amount: money(p.amount) };
+  if (p.reason === "own_field") return t("np.line_nothing", vars);
+  return t(p.amount < p.owed ? "np.line_short" : "np.line", { ...vars, why: whyText(p) });
 }
 
 /** Why the game ended and who won. */

@@ -1,11 +1,12 @@
 // A round's payments as arrows between the players (and the bank): the round's winner at the
 // top, everyone else around, one arrow in the payer's colour from each payer to whom they paid,
-// the amount on it. The same payments are listed in words beside it for screen readers.
+// the amount on it. Every payment is listed in words beside it with its reason (a player on a
+// field of their own too, paying nothing).
 import { h } from "/static/js/dom.js";
 import { t } from "/static/js/i18n.js";
 import { seatName } from "/static/js/state.js";
 import { initial, fitted } from "./board.js";
-import { money, paymentText } from "./format.js";
+import { money, paymentLine } from "./format.js";
 
 const W = 640;
 const H = 340;
@@ -86,7 +87,9 @@ export function paymentsView(state, result) {
     h(
       "ul.pay-list",
       null,
-      paid.length ? paid.map((p, i) => h("li", { "data-key": `pl-${i}`, text: paymentText(p, state, null) })) : h("li", { text: t("np.nobody_pays") }),
+      result.payments.length
+        ? result.payments.map((p, i) => h("li", { "data-key": `pl-${i}`, text: paymentLine(p, state) }))
+        : h("li", { text: t("np.nobody_pays") }),
     ),
   );
 }

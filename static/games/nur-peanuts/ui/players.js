@@ -2,7 +2,7 @@
 // count that ends the game, and their values), who starts the round, whose decision it is, who
 // was bumped, the round's gains and losses, the winners at the end; then the bank's chips.
 import { h } from "/static/js/dom.js";
-import { t } from "/static/js/i18n.js";
+import { t, plural } from "/static/js/i18n.js";
 import { nameTag } from "/static/js/ui/names.js";
 import { initial } from "./board.js";
 import { money } from "./format.js";
@@ -59,7 +59,7 @@ function row(state, p, deciding, delta, hostAction) {
       h("span.cash", { "data-key": "cash", "aria-label": t("table.cash_label", { n: money(p.cash) }), text: money(p.cash) }),
       delta ? h("span.delta", { class: delta > 0 ? "plus" : "minus", text: `${delta > 0 ? "+" : "−"}${money(Math.abs(delta))}` }) : null,
     ),
-    h("span.count", { "data-key": "count", "aria-label": t("table.fields_label", { n: p.fields.length, of: state.fields_to_end }), text: `${p.fields.length}/${state.fields_to_end}` }),
+    h("span.count", { "data-key": "count", "aria-label": plural("table.fields_label", p.fields.length, { of: state.fields_to_end }), text: `${p.fields.length}/${state.fields_to_end}` }),
   );
 }
 
@@ -87,7 +87,7 @@ export function playersView(state, deciding, hostAction = null) {
         h("span.token.bank", { "aria-hidden": "true", text: t("table.bank_short") }),
         h("div.who", null, h("span.pname", null, h("span.pname-text", { text: t("table.bank") })), h("span.values", { text: valuesOf(state, bank.chips).map(money).join(" · ") })),
         h("div.money", null, h("span.takings", { text: t("table.takings", { n: money(bank.takings) }) })),
-        h("span.count", { "aria-label": t("table.fields_label", { n: bank.chips.length, of: state.fields_to_end }), text: `${bank.chips.length}/${state.fields_to_end}` }),
+        h("span.count", { "aria-label": plural("table.fields_label", bank.chips.length, { of: state.fields_to_end }), text: `${bank.chips.length}/${state.fields_to_end}` }),
       ),
     ),
   );

@@ -22,7 +22,16 @@ function oddsLabel(state, e, me) {
   if (e.leads) parts.push(t("np.would_lead"));
   if (e.bumps) parts.push(t("np.would_bump", { name: pieceName(state, e.bumps, me) }));
   parts.push(endedText(e.outcome));
+  parts.push(rollOnText(state, e, me));
   return parts.join(", ");
+}
+
+/** What rolling on from a field would cost, as the engine says (`reroll_cost`, `reroll_to`,
+ * `can_reroll`): free on one's own field, else its price and to whom, or more than one has. */
+function rollOnText(state, e, me) {
+  if (!e.reroll_cost) return t("np.roll_on_free");
+  if (!e.can_reroll) return t("np.roll_on_cannot", { amount: money(e.reroll_cost) });
+  return t("np.roll_on_pays", { amount: money(e.reroll_cost), to: payee(state, e.reroll_to, me) });
 }
 
 function oddsList(state, dice, entries, me) {
@@ -34,7 +43,12 @@ function oddsList(state, dice, entries, me) {
         "li.np-odd",
         {
           "data-key": `o${e.field}`,
-          class: [seatClass(e.owner), e.outcome > 0 ? "gain" : e.outcome < 0 ? "loss" : "", e.leads ? "leads" : ""].join(" "),
+          class: [
+            seatClass(e.owner),
+            e.outcome > 0 ? "gain" : e.outcome < 0 ? "loss" : "",
+            e.leads ? "leads" : "",
+            e.reroll_cost ? (e.can_reroll ? "" : "no-roll") : "free-roll",
+          ].join(" "),
           "aria-label": oddsLabel(state, e, me),
         },
         h("span.v", { "aria-hidden": "true", text: (e.bumps ? "⤺" : "") + String(e.value / 100) }),

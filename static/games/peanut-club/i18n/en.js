@@ -222,4 +222,13 @@ export default {
   "watch.title": "Watching the table",
   "over.place_one": "#{n}",
   "powers.lost_yours": "You won the lot before you confirmed: your power was not played.",
+  "bid.yours_short": "Your bid",
+  "ev.outbid_short": "Outbid!",
+  "bid.max_plain": "up to {plain} ({n} with {powers})",
+  "bid.max_only": "only with {powers}: up to {n}",
+  "fit.collector": "{symbol}: your collector",
+  "fit.set": "{symbol}: would make a set of three",
+  "over.you": "You",
+  "hist.deal_note": "The cards are dealt: every hand is shown below.",
+  "bid.both_powers": "powers",
 };

@@ -222,4 +222,13 @@ export default {
   "watch.title": "Vous regardez la table",
   "over.place_one": "{n}er",
   "powers.lost_yours": "Vous avez remporté le lot avant votre confirmation : votre pouvoir n'a pas été joué.",
+  "bid.yours_short": "Votre offre",
+  "ev.outbid_short": "Offre dépassée !",
+  "bid.max_plain": "jusqu'à {plain} ({n} avec {powers})",
+  "bid.max_only": "seulement avec {powers} : jusqu'à {n}",
+  "fit.collector": "{symbol} : votre collection",
+  "fit.set": "{symbol} : ferait une série de trois",
+  "over.you": "Vous",
+  "hist.deal_note": "Les cartes sont distribuées : chaque main est montrée ci-dessous.",
+  "bid.both_powers": "pouvoirs",
 };

@@ -68,6 +68,6 @@ export function highBidView(state, me) {
     { class: mine ? "mine" : "", dataset: { key: `${hb.seat}-${hb.amount}-${hb.currency}` } },
     h("span.hb-label", { text: t("bid.high") }),
     h("span.hb-amount", null, moneyOf(hb.amount, hb.currency)),
-    h("span.hb-by", { text: mine ? t("bid.yours") : t("bid.by", { name: seatName(state, hb.seat) }) }),
+    h("span.hb-by", { text: mine ? t("bid.yours_short") : t("bid.by", { name: seatName(state, hb.seat) }) }),
   );
 }

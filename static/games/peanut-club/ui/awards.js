@@ -4,6 +4,7 @@ import { h } from "/static/js/dom.js";
 import { t, plural } from "/static/js/i18n.js";
 import { seatName } from "/static/js/state.js";
 import { lotSize } from "./events.js";
+import { curName } from "./auction.js";
 
 /** One award (from the view's `awards`, when the server gives them) as a sentence. */
 function awardDetail(state, a) {
@@ -17,7 +18,7 @@ function awardDetail(state, a) {
       power: t(`pow.${d.power}`),
       objects: lotSize((d.objects || []).length || a.value),
       amount: d.amount,
-      currency: t(`cur.${d.currency}`),
+      currency: curName(d.currency, d.amount),
     });
   }
   return "";

@@ -15,11 +15,16 @@ export function chosenAmount(ui, currency, option) {
   return amount;
 }
 
-/** "up to 12", or "up to 12 with Convert" when the most counts on a power (the view says). */
+/** "up to 12", or, when the most counts on a power (the view says), what the cards alone pay
+ * first: "up to 8 (12 with Convert)", or "only with Convert: up to 12" when they pay nothing. */
 function maxText(option) {
   const needs = (option.needs || []).filter((p) => typeof p === "string");
   if (!needs.length) return t("bid.max", { n: option.max });
-  return t("bid.max_needs", { n: option.max, powers: needs.map((p) => t(`pow.${p}`)).join(" + ") });
+  // Both powers: "powers" on the short line (the row has room for two short lines).
+  const powers = needs.length > 1 ? t("bid.both_powers") : t(`pow.${needs[0]}`);
+  if (typeof option.plain !== "number") return t("bid.max_needs", { n: option.max, powers });
+  if (option.plain <= 0) return t("bid.max_only", { n: option.max, powers });
+  return t("bid.max_plain", { plain: option.plain, n: option.max, powers });
 }
 
 function bidControls(ctx, currency) {

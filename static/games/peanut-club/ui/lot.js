@@ -27,6 +27,29 @@ export function lotView(state) {
   );
 }
 
+/** How an object on sale fits this player, as the view says (`you.lot_fit`), or null. */
+function fitOf(state, id) {
+  const you = state.you;
+  return (you && (you.lot_fit || []).find((f) => f.id === id)) || null;
+}
+
+/** A symbol of a lot row, marked when the view says it matters to this player: their
+ * collector's (a star), or a set of three it would make (a "3"); its name says so too. */
+function rowSymbol(state, fit, s) {
+  const collector = !!(fit && fit.collector && state.you && state.you.collector === s);
+  const set = !!(fit && (fit.sets || []).includes(s));
+  if (!collector && !set) return symbolIcon(s);
+  const why = [collector ? t("fit.collector", { symbol: t(`sym.${s}`) }) : null, set ? t("fit.set", { symbol: t(`sym.${s}`) }) : null]
+    .filter(Boolean)
+    .join(" · ");
+  return h(
+    "span.fit-sym",
+    { class: [collector ? "fit-collector" : "", set ? "fit-set" : ""].join(" "), title: why, role: "img", "aria-label": why },
+    symbolIcon(s),
+    h("span.fit-badge", { "aria-hidden": "true", text: collector ? "★" : "3" }),
+  );
+}
+
 /** The phone's lot: one short line per object (its name, its symbols as pictures with their
  * names for screen readers), so that a three-object lot leaves the bid rows on screen. */
 export function lotStrip(state) {
@@ -53,14 +76,16 @@ export function lotStrip(state) {
           null,
           lot.map((o) => {
             const name = (o.name && (o.name[lang] || o.name.en)) || o.id;
+            const fit = fitOf(state, o.id);
+            const fits = !!(fit && (fit.collector || (fit.sets || []).length));
             return h(
               "li.lot-row",
-              { "data-key": `obj-${o.id}` },
+              { "data-key": `obj-${o.id}`, class: fits ? "fits" : "" },
               h("span.lot-name", { text: name }),
               h(
                 "span.lot-syms",
                 null,
-                (o.symbols || []).map((s) => symbolIcon(s)),
+                (o.symbols || []).map((s) => rowSymbol(state, fit, s)),
               ),
             );
           }),

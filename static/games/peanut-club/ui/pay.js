@@ -76,6 +76,11 @@ function deadline(state) {
   );
 }
 
+/** The hand's groups with `currency`'s first, the rest in column order. */
+function payFirst(groups, currency) {
+  return [...groups.filter(([c]) => c === currency), ...groups.filter(([c]) => c !== currency)];
+}
+
 /** Everyone else sees who is paying. */
 export function payingOther(state) {
   const hb = state.high_bid;
@@ -146,7 +151,8 @@ export function payView(ctx) {
     h(
       "ul.pay-groups",
       null,
-      groupHand(you.hand, state.column).map(([c, cards]) =>
+      // The bid's own currency first: the cards that pay without Convert, above the fold.
+      payFirst(groupHand(you.hand, state.column), hb.currency).map(([c, cards]) =>
         h(
           "li.pay-group",
           null,

@@ -5,7 +5,8 @@ import { symbolIcon } from "../symbols.js";
 import { seatName } from "/static/js/state.js";
 import { symbolCountView } from "./players.js";
 
-/** `extra`: shown under the winner (the TV puts the night's awards there, ui/awards.js). */
+/** `extra`: shown under the winner (the night's awards, ui/awards.js, on the TV and phones);
+ * `me`'s own row is marked; the host's "Play again" comes right under the headline. */
 export function podiumView(state, { me = null, host = false, onRematch = null, extra = null } = {}) {
   const scores = state.scores || [];
   const winners = scores.filter((s) => s.place === 1).map((s) => seatName(state, s.seat));
@@ -21,6 +22,10 @@ export function podiumView(state, { me = null, host = false, onRematch = null, e
     { "aria-labelledby": "over-title" },
     h("h2", { id: "over-title", text: t("over.title") }),
     h("p.winner", { role: "status", text: headline }),
+    // "Play again" first: with six players the scores run several screens down.
+    host && onRematch
+      ? h("div.podium-top", null, h("button.primary.big", { type: "button", "data-key": "rematch", onclick: onRematch, text: t("over.rematch") }))
+      : null,
     extra,
     h(
       "ol.scores",
@@ -36,6 +41,7 @@ export function podiumView(state, { me = null, host = false, onRematch = null, e
             null,
             h("span.place", { text: plural("over.place", s.place) }),
             h("span.score-name", { text: seatName(state, s.seat) }),
+            s.seat === me ? h("span.badge.badge-you.score-you", { text: t("over.you") }) : null,
             h("span.score-total", { text: plural("over.total", s.total) }),
           ),
           h(
@@ -58,9 +64,7 @@ export function podiumView(state, { me = null, host = false, onRematch = null, e
     h(
       "div.podium-foot",
       null,
-      host && onRematch
-        ? h("button.primary.big", { type: "button", "data-key": "rematch", onclick: onRematch, text: t("over.rematch") })
-        : h("p.muted", { text: t("over.wait_rematch") }),
+      host && onRematch ? null : h("p.muted", { text: t("over.wait_rematch") }),
       historyLink(),
     ),
   );

@@ -10,7 +10,7 @@ export default {
   "howto.3": "Your four building piles go down in alternating colours. Turn your stock three cards at a time; the top card of the waste is playable.",
   "howto.4": "Empty your peanuts pile of 13 cards, then call \"Peanuts!\" to end the round. Each card still in it costs 2 points.",
   "howto.5": "Two players on the same pile at the same moment: the first card to reach the table wins the race, the other goes back. The game ends when someone reaches the target score.",
-  "set.teams": "Teams of two (1 = on, with 4 or 6 players)",
+  "set.teams": "Teams of two (with 4 or 6 players)",
   "set.target_score": "Points to win",
   "set.stall_seconds": "Seconds without a play before the decks turn",
   "set.between_rounds_seconds": "Seconds between rounds",

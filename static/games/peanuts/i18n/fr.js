@@ -10,7 +10,7 @@ export default {
   "howto.3": "Vos quatre piles de construction descendent en alternant rouge et noir. Retournez votre talon trois cartes à la fois ; la carte du dessus de la défausse se joue.",
   "howto.4": "Videz votre tas de peanuts de 13 cartes, puis annoncez « Peanuts! » pour finir la manche. Chaque carte qui y reste coûte 2 points.",
   "howto.5": "Deux joueurs sur la même pile au même instant : la première carte arrivée gagne la course, l'autre retourne à sa place. La partie finit quand quelqu'un atteint le score visé.",
-  "set.teams": "Équipes de deux (1 = oui, à 4 ou 6 joueurs)",
+  "set.teams": "Équipes de deux (à 4 ou 6 joueurs)",
   "set.target_score": "Points pour gagner",
   "set.stall_seconds": "Secondes sans coup avant de tourner les paquets",
   "set.between_rounds_seconds": "Secondes entre deux manches",

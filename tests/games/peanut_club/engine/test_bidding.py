@@ -12,6 +12,7 @@ from peanutclub.games.peanut_club.engine import (
     Phase,
     PlaceBid,
     Power,
+    RuleError,
     beats,
     min_to_win,
 )
@@ -147,9 +148,11 @@ def test_bid_options_give_the_lowest_winning_and_the_highest_honourable_amount()
     game = table(hands=["d5 d3", "c2", "p1"], column_spec="cdp", used={0: "convert abracadabra"})
     game.apply(PlaceBid(1, 1, D))
     options = game.bid_options(0)
-    assert options["dollars"] == {"min": 2, "max": 8, "reason": None, "needs": []}
-    assert options["camels"] == {"min": 1, "max": 0, "reason": "cannot_honour", "needs": []}
-    assert options["peanuts"] == {"min": None, "max": 0, "reason": "bid_too_low", "needs": []}
+    assert options["dollars"] == {"min": 2, "max": 8, "reason": None, "needs": [], "plain": 8}
+    camels = {"min": 1, "max": 0, "reason": "cannot_honour", "needs": [], "plain": 0}
+    assert options["camels"] == camels
+    peanuts = {"min": None, "max": 0, "reason": "bid_too_low", "needs": [], "plain": 0}
+    assert options["peanuts"] == peanuts
 
 
 @pytest.mark.parametrize("amount", [0, -3, 1.5, True, "2", None])
@@ -176,3 +179,20 @@ def test_no_bid_while_the_winner_pays() -> None:
     assert game.phase is Phase.PAYING
     assert refused(game, PlaceBid(1, 1, D)) == "wrong_phase"
     assert {o["reason"] for o in game.bid_options(1).values()} == {"wrong_phase"}
+
+
+def test_refusals_name_currencies_and_powers_as_people_call_them() -> None:
+    """ "Million Dollars: under Niet this round", never the raw id "dollars"; a fraction is
+    refused as not a whole number."""
+    game = table(hands=["d5 c1", "c2", "p1"], column_spec="dcp", niet="d")
+    with pytest.raises(RuleError) as blocked:
+        game.apply(PlaceBid(0, 1, D))
+    assert blocked.value.code == "currency_blocked"
+    assert "Million Dollars" in blocked.value.message and "dollars" not in blocked.value.message
+    with pytest.raises(RuleError) as fraction:
+        game.apply(PlaceBid(0, 1.5, C))  # type: ignore[arg-type]
+    assert fraction.value.code == "bad_bid" and "1.5" in fraction.value.message
+    spent = table(hands=["d5 c1", "c2", "p1"], column_spec="dcp", used={0: "a_la_carte"})
+    with pytest.raises(RuleError) as used:
+        spent.apply(ALaCarte(0, 1, D))
+    assert used.value.code == "power_used" and "À la carte" in used.value.message

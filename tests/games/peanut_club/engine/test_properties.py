@@ -140,7 +140,13 @@ def reference_options(game: Game, seat: int) -> dict[str, dict[str, Any]]:
             reason = "bid_too_low"
         elif high < low:
             reason = "cannot_honour"
-        options[currency.value] = {"min": low, "max": high, "reason": reason, "needs": needs}
+        options[currency.value] = {
+            "min": low,
+            "max": high,
+            "reason": reason,
+            "needs": needs,
+            "plain": most(False, False),
+        }
     return options
 
 

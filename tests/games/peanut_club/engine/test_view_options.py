@@ -22,6 +22,7 @@ from peanutclub.games.peanut_club.engine import (
     Phase,
     PlaceBid,
     RuleError,
+    Symbol,
     view,
 )
 from peanutclub.games.peanut_club.engine.awards import awards
@@ -277,3 +278,41 @@ def test_a_paid_event_names_the_cards_paid() -> None:
     five = game.hands[0][-1]
     paid = game.apply(Pay(0, (five.id,)))[0]
     assert paid.data["cards"] == [{"id": five.id, "currency": "dollars", "value": 5}]
+
+
+# ----------------------------------------------------------------------------- bid_options.plain
+
+
+def test_up_to_also_says_what_the_cards_alone_pay_in_each_currency() -> None:
+    """`plain`: the most a currency's own cards pay, with no power; it differs per currency
+    even when Convert + Abracadabra make every currency's most the same."""
+    game = table(hands=["d5 d3 c2", "c1", "p2"], column_spec="dcp")
+    options = game.bid_options(0)
+    assert options["dollars"]["max"] == options["camels"]["max"] == 15
+    assert (options["dollars"]["plain"], options["camels"]["plain"]) == (8, 2)
+    assert options["peanuts"]["plain"] == 0
+    blocked = table(hands=["d5 d3 c2", "c1", "p2"], column_spec="dcp", niet="c")
+    assert blocked.bid_options(0)["camels"]["plain"] == 0
+
+
+# ----------------------------------------------------------------------------------- lot_fit
+
+
+def test_lot_fit_marks_the_collector_symbol_and_a_set_of_three_it_would_complete() -> None:
+    game = Game(3, 2)
+    seat = 0
+    lot = game.lot
+    assert lot
+    fit = view(game, seat)["you"]["lot_fit"]
+    assert [f["id"] for f in fit] == [o.id for o in lot]
+    mine = game.collectors[seat]
+    assert [f["collector"] for f in fit] == [mine in o.symbols for o in lot]
+    assert all(f["sets"] == [] for f in fit)  # nothing won yet: no set to complete
+    # Two objects won with a symbol of the first object on sale: that symbol would make three.
+    first = next(s for s in lot[0].symbols if s is not Symbol.JOKER)
+    pair = [o for o in game.pile if first in o.symbols][:2]
+    game.won[seat].extend(pair)
+    assert first.value in game.lot_fit(seat)[0]["sets"]
+    # a third one already won: the next set needs three more
+    game.won[seat].append(next(o for o in game.pile if first in o.symbols and o not in pair))
+    assert first.value not in game.lot_fit(seat)[0]["sets"]

@@ -66,11 +66,24 @@ def test_a_seat_sees_its_bid_options() -> None:
     game = table(hands=["d5 d3 c1", "d4", "p2"], column_spec="dcp", used={0: "convert"})
     game.apply(PlaceBid(1, 2, C))
     options = view(game, 0)["you"]["bid_options"]
-    assert options["dollars"] == {"min": 1, "max": 13, "reason": None, "needs": ["abracadabra"]}
+    assert options["dollars"] == {
+        "min": 1,
+        "max": 13,
+        "reason": None,
+        "needs": ["abracadabra"],
+        "plain": 8,
+    }
     assert options["camels"] == {
         "min": 3,
         "max": 2,
         "reason": "cannot_honour",
         "needs": ["abracadabra"],
+        "plain": 1,
     }
-    assert options["peanuts"] == {"min": None, "max": 0, "reason": "bid_too_low", "needs": []}
+    assert options["peanuts"] == {
+        "min": None,
+        "max": 0,
+        "reason": "bid_too_low",
+        "needs": [],
+        "plain": 0,
+    }
