@@ -69,19 +69,24 @@ def simulation(game_id: str) -> ModuleType:
 
 
 def play_game(
-    players: int, seed: int, levels: Sequence[str] | str = "normal", game_id: str = DEFAULT_GAME
+    players: int,
+    seed: int,
+    levels: Sequence[str] | str = "normal",
+    game_id: str = DEFAULT_GAME,
+    settings: Sequence[tuple[str, float]] = (),
 ) -> Any:
     """Play one game of bots to its end and return the game's result. Same arguments, same game.
 
     `levels` names each seat's bot level (a single name seats that level everywhere). Each step,
     the bots are asked in a seeded random order and the first legal action is applied; a refused
     action is counted (it should be rare) and the next bot is asked. When no bot acts, the
-    action of the game's timer is applied, or the host's when no timer runs.
+    action of the game's timer is applied, or the host's when no timer runs. `settings` are the
+    table's (name, value) beyond the game's defaults (Peanuts!' teams, say).
     """
     cls = find_game(game_id)
     sim = simulation(game_id)
     seat_levels = _seat_levels(cls, players, levels)
-    game: Game = cls(players, seed, cls.Settings())
+    game: Game = cls(players, seed, cls.Settings(**_typed(cls, settings)))
     bots = [cls.bots[level](seat, seed) for seat, level in enumerate(seat_levels)]
     host = getattr(sim, "host_action", None)
     tally = sim.Tally()
@@ -125,6 +130,17 @@ def play_game(
         tally.add(events)
     played = Played(game_id, seed, tuple(seat_levels), steps, actions, dict(errors))
     return tally.result(game, played)
+
+
+def _typed(cls: type[Game], settings: Sequence[tuple[str, float]]) -> dict[str, Any]:
+    """Each setting as its field's type (the settings model is strict: 1, not 1.0)."""
+    fields = cls.Settings.model_fields
+    typed: dict[str, Any] = {}
+    for name, value in settings:
+        if name not in fields:
+            raise ValueError(f"{cls.id} has no setting {name!r}")
+        typed[name] = int(value) if fields[name].annotation is int else float(value)
+    return typed
 
 
 def _seat_levels(cls: type[Game], players: int, levels: Sequence[str] | str) -> list[str]:
@@ -209,21 +225,26 @@ class Summary:
 
 # ---------------------------------------------------------------------------- running many games
 
-#: One game of a run: (game id, players, seed, levels per seat).
-Job = tuple[str, int, int, tuple[str, ...]]
+#: One game of a run: (game id, players, seed, levels per seat, settings).
+Job = tuple[str, int, int, tuple[str, ...], tuple[tuple[str, float], ...]]
 
 
 def _play(job: Job) -> Any:
-    game_id, players, seed, levels = job
-    return play_game(players, seed, levels, game_id)
+    game_id, players, seed, levels, settings = job
+    return play_game(players, seed, levels, game_id, settings)
 
 
 def jobs(
-    games: int, players: int, seed: int, levels: Sequence[str], game_id: str = DEFAULT_GAME
+    games: int,
+    players: int,
+    seed: int,
+    levels: Sequence[str],
+    game_id: str = DEFAULT_GAME,
+    settings: Sequence[tuple[str, float]] = (),
 ) -> Iterator[Job]:
     """The games of a run: game i has seed `seed + i` and the table turned by i seats."""
     for i in range(games):
-        yield game_id, players, seed + i, tuple(table_levels(levels, players, i))
+        yield game_id, players, seed + i, tuple(table_levels(levels, players, i)), tuple(settings)
 
 
 def run(
@@ -234,12 +255,13 @@ def run(
     processes: int = 1,
     progress: TextIO | None = None,
     game_id: str = DEFAULT_GAME,
+    settings: Sequence[tuple[str, float]] = (),
 ) -> Summary:
     """Play `games` games and sum them up; results do not depend on `processes`."""
     summary = Summary(simulation(game_id).Summary())
     bar = _Progress(games, progress)
     start, cpu = time.perf_counter(), time.process_time()
-    work = list(jobs(games, players, seed, levels, game_id))
+    work = list(jobs(games, players, seed, levels, game_id, settings))
     results: Iterable[Any]
     if processes > 1:
         with multiprocessing.Pool(processes) as pool:
@@ -323,6 +345,13 @@ def register(subparsers: Any) -> None:
         default=os.cpu_count() or 1,
         help="worker processes; the summary does not depend on it (default: all cores)",
     )
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a table setting beyond the game's defaults, e.g. --set teams=1 (repeatable)",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(func=main)
 
@@ -339,6 +368,16 @@ def main(args: argparse.Namespace) -> int:
     unknown = [n for n in levels if n not in cls.bots]
     if unknown or not levels:
         problems.append(f"unknown bot level(s) {unknown}; choose from {', '.join(cls.bots)}")
+    settings: list[tuple[str, float]] = []
+    for item in args.set:
+        name, _, value = item.partition("=")
+        try:
+            setting = (name.strip(), float(value))
+            _typed(cls, [setting])
+        except ValueError:
+            problems.append(f"--set {item}: a setting of {cls.id} as NAME=NUMBER")
+            continue
+        settings.append(setting)
     if problems:
         for p in problems:
             print(f"peanutclub simulate: {p}", file=sys.stderr)
@@ -351,6 +390,7 @@ def main(args: argparse.Namespace) -> int:
         min(args.jobs, args.games),
         None if args.quiet else sys.stderr,
         args.game,
+        settings,
     )
     print(summary.report())
     return 0

@@ -95,7 +95,15 @@ def soak_rules(game_id: str) -> ModuleType:
     )
 
 
+#: What the room adds to an action as it arrives (a game's `arrived`: Peanuts! keeps the
+#: arrival time of a move to a foundation): not part of what the client sent.
+ROOM_STAMPS = ("at",)
+
+
 def canonical(action: dict[str, Any]) -> bytes:
+    """An action as its sender made it, whether read from what was sent or from the log."""
+    if any(k in action for k in ROOM_STAMPS):
+        action = {k: v for k, v in action.items() if k not in ROOM_STAMPS}
     return orjson.dumps(action, option=orjson.OPT_SORT_KEYS)
 
 

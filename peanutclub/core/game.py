@@ -164,6 +164,18 @@ class Game(Protocol):
         """The one clock that should run now, or None (always None once the game is over)."""
         ...
 
+    def arrived(self, action: Any, at_ms: int) -> Action:
+        """The action as it reached the room, at `at_ms` on the room's clock (ms): a game that
+        tells races apart keeps the time in the action (so its log replays it); others return
+        the action itself. The engines have no clock of their own."""
+        ...
+
+    def after_refusal(self, action: Any, code: str) -> Action | None:
+        """An action the room applies right after refusing `action` with `code`, or None: the
+        refusal itself changes nothing; this records a public fact about it (Peanuts!' photo
+        finish: who won a race to a pile, and by how much)."""
+        ...
+
     def restarted(self) -> Action | None:
         """What a restart of the server does to a running clock: the action to log (a call
         taken back, say) so that nothing happens for anyone while nobody could be connected."""
@@ -211,6 +223,14 @@ class EngineReadings(Generic[E]):
     def start_events(self) -> list[Any]:
         events: list[Any] = self.engine.start_events
         return events
+
+    def arrived(self, action: Any, at_ms: int) -> Any:
+        """Most games do not care when an action arrived: the action itself."""
+        return action
+
+    def after_refusal(self, action: Any, code: str) -> Any:
+        """Most games record nothing about a refusal."""
+        return None
 
 
 def export_game(game: Game, names: list[str] | None = None) -> dict[str, Any]:

@@ -207,5 +207,11 @@ def history_of(game_id: str, export: bytes) -> bytes:
     """An export told by its game, encoded; kept for the few games being looked at."""
     data = orjson.loads(export)
     game = find_game(data.get("game") or DEFAULT_GAME)
-    told = {"id": game_id, "code": data.get("code"), "game": game.id, **game.history(data)}
+    told = {
+        "id": game_id,
+        "code": data.get("code"),
+        "game": game.id,
+        "abandoned": bool(data.get("abandoned")),
+        **game.history(data),
+    }
     return orjson.dumps(told)

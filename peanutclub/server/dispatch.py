@@ -55,5 +55,7 @@ async def command(room: Room, viewer: Viewer, message: Message) -> None:
             await room.change_settings(viewer, values, ref)
         case p.Rematch():
             await room.rematch(viewer, ref)
+        case p.EndGame():
+            await room.end_game(viewer, ref)
         case _:
             raise refuse("bad_message", "That message could not be understood.")

@@ -100,6 +100,13 @@ class Rematch(Message):
     type: Literal["rematch"]
 
 
+class EndGame(Message):
+    """End the game being played before its end: it is kept in the room's history marked
+    abandoned, and everyone goes back to the lobby with the same seats."""
+
+    type: Literal["end_game"]
+
+
 class Resync(Message):
     """Ask for a whole `state` (after a gap in `seq`)."""
 
@@ -132,6 +139,7 @@ PLATFORM_MESSAGES: tuple[type[Message], ...] = (
     Kick,
     SwapSeats,
     Rematch,
+    EndGame,
     Resync,
     Ping,
 )

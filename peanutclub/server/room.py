@@ -13,6 +13,7 @@ that clock and the bots seated at its table, whose actions take the same path as
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import functools
 import logging
@@ -29,7 +30,7 @@ from peanutclub.core import Action, Game, Query, RuleError, export_game, refuse,
 from peanutclub.games import find_game
 from peanutclub.server import views
 from peanutclub.server.changelock import ChangeLock
-from peanutclub.server.clock import Clock, Timer
+from peanutclub.server.clock import Clock, Timer, ms
 from peanutclub.server.codes import new_token
 from peanutclub.server.settings import Settings
 from peanutclub.server.store import LogEntry, RoomRecord, Store
@@ -342,7 +343,19 @@ class Room:
             self._require_host(viewer)
             if self.game is None:
                 raise refuse("wrong_phase")
+            if not self.game.over:
+                await self._keep_game(abandoned=True)
             await self._commit("rematch", {}, viewer=viewer, ref=ref)
+
+    async def end_game(self, viewer: Viewer, ref: Any) -> None:
+        """The host ends a game before its end (friends leave, a round drags on): the game is
+        kept for the history page marked abandoned, then everyone is back in the lobby."""
+        async with self._lock:
+            self._require_host(viewer)
+            if self.game is None or self.game.over:
+                raise refuse("wrong_phase", "No game is being played.")
+            await self._keep_game(abandoned=True)
+            await self._commit("end_game", {}, viewer=viewer, ref=ref)
 
     def _seat_index(self, seat: int | None) -> int:
         if seat is None or not 0 <= seat < len(self.seats):
@@ -354,9 +367,21 @@ class Room:
     async def act(self, action: Action, viewer: Viewer | None = None, ref: Any = None) -> None:
         """Apply one game action (the action names its seat). Raises `RuleError` if refused."""
         async with self._lock:
-            if self.game is None:
+            game = self.game
+            if game is None:
                 raise refuse("wrong_phase", "The game has not started.")
-            await self._commit("action", {}, action=action, viewer=viewer, ref=ref)
+            action = game.arrived(action, ms(self.clock.time()))
+            try:
+                await self._commit("action", {}, action=action, viewer=viewer, ref=ref)
+            except RuleError as error:
+                # The refusal changed nothing; the game may still record a public fact about
+                # it (a race lost by a few ms), as an action of its own, before the refusal
+                # goes back to its sender.
+                after = game.after_refusal(action, error.code)
+                if after is not None and self.game is game:
+                    with contextlib.suppress(RuleError):
+                        await self._commit("action", {}, action=after)
+                raise
 
     # ------------------------------------------------------------------ the single writer
 
@@ -458,12 +483,12 @@ class Room:
             self.game = self.game_class(len(self.seats), data["seed"], self.game_settings)
             self.games_played += 1
             return [e.to_dict() for e in self.game.start_events]
-        if kind == "rematch":
+        if kind in ("rematch", "end_game"):
             self.game = None
             for s in self.seats:
                 if not s.bot_seat:
                     s.bot = None
-            return [{"type": "rematch"}]
+            return [{"type": "rematch" if kind == "rematch" else "game_ended"}]
         raise ValueError(f"unknown log entry {kind!r}")
 
     def _renumber_viewers(self, removed: int) -> None:
@@ -552,14 +577,17 @@ class Room:
             return None
         return f"{self.code}-{int(self.record.created)}-{self.games_played}"
 
-    async def _keep_game(self) -> None:
-        """Store a finished game's export for its history page (only ever served once over)."""
+    async def _keep_game(self, abandoned: bool = False) -> None:
+        """Store a game's export for its history page once it is over, or once the host ended
+        it before its end (`abandoned`: no action is accepted after either)."""
         game, game_id = self.game, self.game_id
-        if game is None or game_id is None or not game.over:
+        if game is None or game_id is None or not (game.over or abandoned):
             return
         try:
             export = export_game(game, [s.name for s in self.seats])
             kept = {"id": game_id, "code": self.code, **export}
+            if abandoned:
+                kept["abandoned"] = True
             await self.store.save_game(game_id, self.code, kept)
         except Exception:
             log.exception("room %s: could not keep game %s", self.code, game_id)

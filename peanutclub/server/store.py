@@ -33,7 +33,7 @@ class RoomRecord:
 
 @dataclass(frozen=True, slots=True)
 class LogEntry:
-    """One change: `kind` (seat, unseat, swap, pilot, settings, start, action, rematch,
+    """One change: `kind` (seat, unseat, swap, pilot, settings, start, action, rematch, end_game,
     presence)."""
 
     seq: int

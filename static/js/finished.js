@@ -29,19 +29,25 @@ export async function finishedGames(code, game) {
   return told.filter((d) => d.game === game);
 }
 
+/** A game as its page tells it, under a line saying the host ended it before its end. */
+function abandonedMark(data, g) {
+  return data.abandoned ? h("p.hist-abandoned", { role: "note", "data-key": `abandoned-${g}`, text: t("history.abandoned") }) : null;
+}
+
 /** Runs the history page of `game` for the room the page is about: the room's heading, then
  * one `gameView(data, index)` per finished game (or why there is none), drawn again on each
  * change of language; `afterMount(root)` runs after every drawing (for what needs the layout). */
 export async function historyPage(game, gameView, afterMount = () => {}) {
   const code = document.body.dataset.code;
   const app = { loaded: false, data: [], error: null };
+  const told = (data, g) => [abandonedMark(data, g), gameView(data, g)];
   const render = () => {
     mount(byId("bar"), h("h1.room", { text: t("common.room", { code }) }), langButton(h));
     let content;
     if (app.error) content = h("p.error", { role: "alert", text: errorText(app.error) });
     else if (!app.loaded) content = h("p", { text: t("conn.connecting") });
     else if (!app.data.length) content = h("p", { text: t("history.none") });
-    else content = [h("h2.hist-title", { text: t("history.title", { code }) }), app.data.map((data, g) => gameView(data, g))];
+    else content = [h("h2.hist-title", { text: t("history.title", { code }) }), app.data.map((data, g) => told(data, g))];
     mount(byId("app"), content);
     afterMount(byId("app"));
   };

@@ -46,7 +46,14 @@ def test_the_command_prints_a_summary_and_draws_a_progress_bar(
 
 @pytest.mark.parametrize(
     "args",
-    [["--players", "7"], ["--bots", "genius"], ["--games", "0"], ["--jobs", "0"]],
+    [
+        ["--players", "7"],
+        ["--bots", "genius"],
+        ["--games", "0"],
+        ["--jobs", "0"],
+        ["--set", "colour=3"],
+        ["--set", "idle_seconds"],
+    ],
 )
 def test_the_command_refuses_bad_arguments(
     args: list[str], capsys: pytest.CaptureFixture[str]
@@ -58,3 +65,17 @@ def test_the_command_refuses_bad_arguments(
 def test_the_command_refuses_a_game_it_does_not_know() -> None:
     with pytest.raises(SystemExit):
         main(["simulate", "--game", "chess"])
+
+
+def test_a_table_setting_reaches_the_simulated_games(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--set teams=1`: Peanuts! tables of four play two decks, one per team (the stalls of a
+    team table are measured with it: docs/simulation.md)."""
+    from peanutclub.simulate import play_game
+
+    teams = play_game(4, 3, "normal", "peanuts", (("teams", 1),))
+    alone = play_game(4, 3, "normal", "peanuts")
+    assert (teams.decks, alone.decks) == (2, 4)
+    assert len(teams.deck_moves) == 2 * teams.rounds
+    argv = ["simulate", "--game", "peanuts", "--games", "2", "--jobs", "1", "--quiet"]
+    assert main([*argv, "--set", "teams=1"]) == 0
+    assert "cards played per deck and round" in capsys.readouterr().out

@@ -157,3 +157,95 @@ def played_stretches(
         if last is not None:
             stretch["checks"][str(len(stretch["frames"]) - 1)] = last
     return [s for s in stretches if s["frames"]]
+
+
+NAMES = ["Anastasia", "Bartholomew", "Clementine", "Dominique", "Evangeline", "Fitzgerald"]
+
+
+def crowded_view(
+    code: str, players: int = 6, count: int | None = None, teams: bool = False
+) -> dict[str, Any]:
+    """A TV's whole view of a round with `count` foundations (by default the worst case: every
+    deck's four Aces out, 24 at six players, the most there can be), a few of them complete;
+    long names. Built from the engine's own view of a fresh deal, as the room sends it."""
+    from peanutclub.games.peanuts import Peanuts
+    from peanutclub.games.peanuts.engine import StartPlay
+
+    settings = Peanuts.Settings(**{**QUICK, "teams": int(teams)})
+    table = Peanuts(players, 7, settings)
+    table.apply(StartPlay())
+    view = dict(table.public_view())
+    suits = ["spades", "hearts", "diamonds", "clubs"]
+    foundations = []
+    for index in range(4 * players if count is None else count):
+        deck, suit = index % players, index // players
+        rank = 13 if index % 7 == 3 else 2 + (index * 5) % 11
+        card_id = deck * 52 + suit * 13 + rank - 1
+        top = {"id": card_id, "rank": rank, "suit": suits[suit], "deck": deck}
+        foundations.append(
+            {
+                "index": index,
+                "suit": suits[suit],
+                "top": top,
+                "count": rank,
+                "by_deck": {str(deck): rank},
+                "complete": rank == 13,
+            }
+        )
+    view["foundations"] = foundations
+    view["players"] = [
+        {**p, "name": NAMES[p["seat"]], "connected": p["seat"] != 3, "bot": None}
+        for p in view["players"]
+    ]
+    view.update(
+        game="peanuts",
+        code=code,
+        settings=settings.model_dump(),
+        host_seat=0,
+        deadline=None,
+        deadline_kind=None,
+        now=0,
+        you=None,
+    )
+    return view
+
+
+class Served:
+    """What `serve_view` hands back: the messages the page sent (a host's commands) and a way
+    to send it a new whole view, as the room does after a change."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+        self.socket: Any = None
+        self.seq = 1
+
+    def push(self, view: dict[str, Any]) -> None:
+        self.seq += 1
+        frame = {"type": "state", "seq": self.seq, "state": view, "events": []}
+        self.socket.send(json.dumps(frame))
+
+
+def serve_view(page: Page, view: dict[str, Any], host: bool = False) -> Served:
+    """Answer the page's WebSocket with `view` instead of the room: the page's `watch` (or any
+    handshake) gets a `welcome` holding it; what the page sends next is kept in `sent` (a
+    host's commands), `ping` answered as the server would."""
+    served = Served()
+    sent = served.sent
+
+    def handler(ws: Any) -> None:
+        served.socket = ws
+
+        def on_message(message: str | bytes) -> None:
+            msg = json.loads(message)
+            if msg.get("type") == "ping":
+                ws.send(json.dumps({"type": "pong", "t": msg.get("t"), "now": 0}))
+            elif msg.get("type") in ("watch", "join", "resume"):
+                frame = {"type": "welcome", "seq": 1, "seat": None, "token": None, "host": host}
+                ws.send(json.dumps({**frame, "state": view}))
+            else:
+                sent.append(msg)
+
+        ws.on_message(on_message)
+
+    page.route_web_socket("**/ws/*", handler)
+    return served

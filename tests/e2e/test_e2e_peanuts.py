@@ -164,6 +164,7 @@ def test_a_lost_race_is_shown_to_the_loser_and_a_reload_gets_the_seat_back(
         server.send(message)
     note = bruno.locator(".note-lost")
     expect(note).to_contain_text("Course perdue")
+    expect(note).to_contain_text("Ana")  # who was faster, named
     expect(bruno.locator(f"button[data-card='{BRUNO_TWO}']")).not_to_have_class(FLYING)
     assert bruno.evaluate("window.__buzz") == 1
     keep(bruno, shots, "peanuts-phone-lost-race-390x844")
@@ -192,7 +193,7 @@ def test_a_lost_race_is_shown_to_the_loser_and_a_reload_gets_the_seat_back(
     ana.click("[data-key=target-f0]")
     expect(ana.locator(".race-status .note")).to_contain_text("cannot go there")
     expect(ana.locator(f"button[data-key=peanuts][data-card='{EIGHT}']")).to_be_visible()
-    ana.click("[data-key=choose]")
+    expect(ana.locator("[data-key=choose]")).to_have_attribute("aria-pressed", "false")
     # A drag: the peanuts pile's 8 of diamonds onto the emptied building pile 1.
     ana.locator("button[data-key=peanuts]").hover()
     ana.mouse.down()
@@ -347,3 +348,32 @@ def test_a_whole_game_of_bots_then_its_history_round_by_round(
     assert tv.evaluate("() => document.documentElement.scrollWidth") <= PHONE_TALL["width"]
     keep(tv, shots, "peanuts-history-390x844")
     expect_no_js_errors(tv)
+
+
+def test_the_host_phone_skips_a_round_then_ends_the_game_which_the_history_marks_abandoned(
+    browser: Any, base_url: str, shots: Path
+) -> None:
+    room = create_room(base_url, seed=RACE_SEED)
+    ana, bruno = new_page(browser, PHONE_TALL), new_page(browser, PHONE_SMALL)
+    store_host_token(ana, base_url, room)
+    join(ana, room["join_url"], "Ana")
+    join(bruno, room["join_url"], "Bruno")
+    ana.click("[data-key=start]")
+    playing(ana)
+    expect(bruno.locator("[data-key=host-menu]")).to_have_count(0)
+    ana.click("[data-key=host-menu]")
+    expect(ana.locator("[data-key=skip-round]")).to_be_visible()
+    assert fits_screen(ana)
+    keep(ana, shots, "peanuts-phone-host-390x844")
+    ana.click("[data-key=skip-round]")
+    for page in (ana, bruno):
+        expect(page.locator(".round-over .end-line")).to_contain_text("skipped")
+    ana.click("[data-key=end-game]")
+    ana.click("[data-key=end-game-yes]")
+    for page in (ana, bruno):
+        expect(page.locator(".lobby")).to_be_visible()
+    history = new_page(browser, PHONE_TALL)
+    history.goto(f"{base_url}/r/{room['code']}/history")
+    expect(history.locator(".hist-abandoned")).to_contain_text("abandoned")
+    expect(history.locator(".hist-round")).to_have_count(1)
+    expect_no_js_errors(ana, bruno, history)

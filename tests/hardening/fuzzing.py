@@ -200,6 +200,8 @@ def shaped(
         "stuck": {"on": st.booleans()},
         "peanuts": {},
         "next_round": {},
+        "skip_round": {},
+        "hint": {},
         "buy": {"field": named},
         "pass": {},
         "throw": {"dice": st.sampled_from(["black", "white", "two_white"])},
@@ -217,6 +219,7 @@ def shaped(
             **{name: st.one_of(st.integers(0, 200), odd_text) for name in OTHER_SETTINGS},
         },
         "rematch": {},
+        "end_game": {},
         "resync": {},
         "ping": {"t": numbers},
     }

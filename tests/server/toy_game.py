@@ -138,5 +138,11 @@ class TakeAway:
     def restarted(self) -> Any:
         return None
 
+    def arrived(self, action: Any, at_ms: int) -> Any:
+        return action
+
+    def after_refusal(self, action: Any, code: str) -> Any:
+        return None
+
     def result(self) -> dict[str, Any] | None:
         return None if self.winner is None else {"winner": self.winner}

@@ -16,6 +16,10 @@ rules/peanuts.md is binding; where it and the rulebook leave a point open, this 
   or to the first building pile it extends, else the first empty one it may fill.
 - The deal is on the table during the count-down (everyone sees their cards before "go").
 - The count-down is a setting too (`countdown_seconds`, default 3).
+- A photo finish: a move to a foundation carries the room's time of its arrival; a race to a
+  foundation lost by at most `PHOTO_FINISH_MS` (1 s) is still refused (`pile_changed`), and the
+  room then applies a `PhotoFinish` action that records who won and by how many ms for every
+  screen, moving no card and leaving the stall clock running.
 """
 
 from peanutclub.games.peanuts.game import Peanuts, Settings

@@ -61,8 +61,19 @@ class RoundScoreOut(Out):
 
 
 class RoundEnd(Out):
-    reason: Literal["peanuts", "stalled"]
+    reason: Literal["peanuts", "stalled", "skipped"]
     caller: int | None
+
+
+class PhotoFinishOut(Out):
+    """A race to foundation `pile` that `loser` lost to `winner` by `margin_ms` (the room's
+    arrival times)."""
+
+    pile: int
+    winner: int
+    loser: int
+    card: int = Field(description="The loser's card, which never left its place.")
+    margin_ms: int
 
 
 class RoomSettingsOut(Out):
@@ -71,6 +82,7 @@ class RoomSettingsOut(Out):
     stall_seconds: float
     between_rounds_seconds: float
     countdown_seconds: float
+    hint_seconds: float
 
 
 class You(Out):
@@ -94,11 +106,15 @@ class View(Out):
     target_score: int | None
     teams: bool
     rotations: int = Field(description="Rotations in a row with no card played.")
+    max_rotations: int = Field(description="The round ends at the next stall after this many.")
     foundations: list[FoundationOut]
     players: list[PlayerInfo]
     round_scores: list[RoundScoreOut] | None
     round_end: RoundEnd | None
     winners: list[int] | None
+    photo_finish: PhotoFinishOut | None = Field(
+        description="The round's last race to a foundation lost by at most 1 s, or null."
+    )
     you: You | None
 
 
@@ -131,6 +147,7 @@ class Patch(Out):
     moved: Moved | None = None
     flipped: Flipped | None = None
     stuck: StuckChange | None = None
+    photo_finish: PhotoFinishOut | None = None
     deadline: int | None
     deadline_kind: DeadlineKind | None
     now: int

@@ -12,6 +12,7 @@ Nothing else in the room is keyed on it; the views are memoised on the engine's 
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
@@ -35,16 +36,19 @@ from peanutclub.games.peanuts.engine import (
     MIN_PLAYERS,
     Action,
     Game,
+    MoveCard,
     NextRound,
     Phase,
     Stall,
     StartPlay,
+    Target,
     action_from_dict,
     private_view,
     public_view,
     seat_decks,
     team_of,
 )
+from peanutclub.games.peanuts.engine.rules import MAX_ROTATIONS
 from peanutclub.games.peanuts.moves import MOVES
 
 
@@ -57,6 +61,9 @@ class Settings(GameSettings):
     stall_seconds: float = bounded(60, 15, 300)
     between_rounds_seconds: float = bounded(20, 5, 120)
     countdown_seconds: float = bounded(3, 1, 10)
+    #: a phone lights a playable card after this long without a play by its deck; 0 = never
+    #: (a competitive table)
+    hint_seconds: float = bounded(20, 5, 120, off=0)
 
 
 _EMPTY_PILES: list[list[Any]] = [[], [], [], []]
@@ -123,6 +130,7 @@ class Peanuts(EngineReadings[Game]):
             "target_score": None,
             "teams": teams,
             "rotations": 0,
+            "max_rotations": MAX_ROTATIONS,
             "foundations": [],
             "players": [
                 {
@@ -143,6 +151,7 @@ class Peanuts(EngineReadings[Game]):
             "round_scores": None,
             "round_end": None,
             "winners": None,
+            "photo_finish": None,
         }
 
     @classmethod
@@ -187,6 +196,17 @@ class Peanuts(EngineReadings[Game]):
                 "next_round", float(pace.between_rounds_seconds), NextRound(None, by_clock=True)
             ),
         }
+
+    def arrived(self, action: Action, at_ms: int) -> Action:
+        """A move to a foundation keeps the room's time of its arrival: what a photo finish
+        measures (the log keeps it, so a replay shows the same)."""
+        if isinstance(action, MoveCard) and action.to is Target.FOUNDATION:
+            return dataclasses.replace(action, at=at_ms)
+        return action
+
+    def after_refusal(self, action: Action, code: str) -> Action | None:
+        """A move that lost a race to a foundation by a hair: the photo finish to record."""
+        return self.engine.photo_finish_after(action, code)
 
     def restarted(self) -> Action | None:
         """Nothing to take back: every clock of the race starts over with its full time, and

@@ -8,16 +8,58 @@ from __future__ import annotations
 
 from typing import Any
 
-from peanutclub.games.peanuts.engine import Game, action_from_dict
+from peanutclub.games.peanuts.engine import (
+    Action,
+    DeclareStuck,
+    Flip,
+    Game,
+    MoveCard,
+    PhotoFinish,
+    Target,
+    action_from_dict,
+)
 
 
 def _deal(game: Game) -> dict[str, Any]:
-    return {"round": game.round, "deal": game.reveal()["layouts"], "actions": [], "end": None}
+    flow = {
+        "seats": [
+            {"seat": s, "foundation": 0, "building": 0, "flips": 0, "stuck": 0}
+            for s in range(game.players)
+        ],
+        "rotations": 0,
+        "photo_finishes": [],
+    }
+    return {
+        "round": game.round,
+        "deal": game.reveal()["layouts"],
+        "actions": [],
+        "end": None,
+        "flow": flow,
+    }
+
+
+def _count(flow: dict[str, Any], action: Action, kinds: list[str]) -> None:
+    """What an accepted action adds to its round's flow: a card to the middle or onto a
+    building pile, a turn of the stock, a stuck declaration, a rotation, a photo finish."""
+    if isinstance(action, MoveCard):
+        where = "foundation" if action.to is Target.FOUNDATION else "building"
+        flow["seats"][action.seat][where] += 1
+    elif isinstance(action, Flip):
+        flow["seats"][action.seat]["flips"] += 1
+    elif isinstance(action, DeclareStuck) and action.on:
+        flow["seats"][action.seat]["stuck"] += 1
+    elif isinstance(action, PhotoFinish):
+        flow["photo_finishes"].append(
+            {"winner": action.winner, "loser": action.loser, "margin_ms": action.margin_ms}
+        )
+    flow["rotations"] += kinds.count("rotated")
 
 
 def round_by_round(export: dict[str, Any]) -> dict[str, Any]:
     """Replay an export and cut it into rounds: each with its deal (every pile in order, top
-    last), its actions, and how it ended (the round's scores and the totals)."""
+    last), its actions, its flow (each seat's cards to the middle and onto building piles, turns
+    of the stock and stuck declarations; the rotations; the photo finishes) and how it ended
+    (who called, the round's scores and the totals)."""
     settings = export.get("settings") or {}
     game = Game(
         int(export["players"]),
@@ -36,6 +78,7 @@ def round_by_round(export: dict[str, Any]) -> dict[str, Any]:
                 rounds[-1]["end"] = ev.to_dict()
         if events and events[0].kind != "round_dealt":
             rounds[-1]["actions"].append(action.to_dict())
+            _count(rounds[-1]["flow"], action, [ev.kind for ev in events])
     return {
         "players": game.players,
         "names": export.get("names") or [f"Player {s + 1}" for s in range(game.players)],

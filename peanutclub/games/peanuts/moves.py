@@ -6,11 +6,11 @@ only turns a frame's fields into the action for the seat that sent it.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
-from peanutclub.core import Move, refuse, seated
+from peanutclub.core import Message, Move, Query, refuse, seated
 from peanutclub.games.peanuts.engine import actions as engine
 
 
@@ -64,5 +64,42 @@ class NextRoundMove(Move):
         return engine.NextRound(seat)
 
 
+class SkipRoundMove(Move):
+    """The host ends the round at once; it scores nothing (a deal that drags on)."""
+
+    type: Literal["skip_round"]
+
+    def to_action(self, seat: int | None, host: bool) -> engine.SkipRound:
+        if not host:
+            raise refuse("not_host")
+        return engine.SkipRound(seat)
+
+
+class HintQuery(Query):
+    """A player who has looked too long asks for a playable card: answered to that phone alone
+    with `{"type": "hint", "card", "to", "pile"}` (card null: only the stock can help), or
+    `hints_off` when the table's `hint_seconds` is 0. It changes nothing and is not logged."""
+
+    type: Literal["hint"]
+
+    def answer(self, game: Any, seat: int | None, host: bool) -> dict[str, Any]:
+        from peanutclub.games.peanuts.engine.errors import HintsOff
+
+        if not game.settings.hint_seconds:
+            raise HintsOff()
+        move = game.engine.hint(seated(seat))
+        if move is None:
+            return {"type": "hint", "card": None, "to": None, "pile": None}
+        return {"type": "hint", "card": move.card, "to": move.to.value, "pile": move.pile}
+
+
 #: The busiest first: the server's parser tries the union in this order.
-MOVES: tuple[type[Move], ...] = (MoveCardMove, FlipMove, StuckMove, PeanutsMove, NextRoundMove)
+MOVES: tuple[type[Message], ...] = (
+    MoveCardMove,
+    FlipMove,
+    StuckMove,
+    PeanutsMove,
+    NextRoundMove,
+    SkipRoundMove,
+    HintQuery,
+)

@@ -31,6 +31,9 @@ class GameResult:
     moves: int  # cards moved onto a foundation or a building pile
     to_foundations: int
     flips: int
+    decks: int = 0  # decks in play (one per team with teams)
+    #: cards moved per deck and round, one entry per deck of each round (the spread of a deal)
+    deck_moves: tuple[int, ...] = ()
 
 
 class Tally:
@@ -38,6 +41,9 @@ class Tally:
 
     def __init__(self) -> None:
         self.counts: Counter[str] = Counter()
+        self.round_moves: Counter[int] = Counter()  # seat -> cards moved this round
+        self.deck_moves: list[int] = []
+        self.decks: list[int] = []
 
     def add(self, events: Iterable[Any]) -> None:
         counts = self.counts
@@ -45,6 +51,7 @@ class Tally:
             kind = e.kind
             if kind == "moved":
                 counts["moves"] += 1
+                self.round_moves[e.data["seat"]] += 1
             elif kind == "flipped":
                 counts["flips"] += 1
             elif kind == "rotated":
@@ -52,6 +59,9 @@ class Tally:
             elif kind == "round_over":
                 counts["called" if e.data["reason"] == "peanuts" else "stalled"] += 1
                 counts["to_foundations"] += sum(s["played"] for s in e.data["round_scores"])
+                for score in e.data["round_scores"]:
+                    self.deck_moves.append(sum(self.round_moves[s] for s in score["seats"]))
+                self.round_moves.clear()
 
     def result(self, game: Peanuts, played: Played) -> GameResult:
         engine = game.engine
@@ -68,6 +78,8 @@ class Tally:
             moves=c["moves"],
             to_foundations=c["to_foundations"],
             flips=c["flips"],
+            decks=len(engine.decks),
+            deck_moves=tuple(self.deck_moves),
         )
 
 
@@ -83,6 +95,8 @@ class Summary:
     moves: int = 0
     to_foundations: int = 0
     flips: int = 0
+    deck_rounds: int = 0  # rounds × decks
+    deck_moves: Counter[int] = field(default_factory=Counter)  # cards moved -> deck-rounds
     points: Counter[str] = field(default_factory=Counter)  # by level
     seats_played: Counter[str] = field(default_factory=Counter)  # by level
     wins_by_level: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
@@ -99,6 +113,8 @@ class Summary:
         self.moves += r.moves
         self.to_foundations += r.to_foundations
         self.flips += r.flips
+        self.deck_rounds += r.rounds * r.decks
+        self.deck_moves.update(r.deck_moves)
         share = 1.0 / max(len(r.winners), 1)
         for seat, (level, score) in enumerate(zip(r.played.levels, r.scores, strict=True)):
             self.points[level] += score
@@ -106,6 +122,16 @@ class Summary:
             if seat in r.winners:
                 self.wins_by_level[level] += share
                 self.wins_by_seat[seat] += share
+
+    def _quartile(self, part: float) -> int:
+        """The number of cards a deck moved in a round, at `part` of the deck-rounds."""
+        total = sum(self.deck_moves.values())
+        seen = 0
+        for moved in sorted(self.deck_moves):
+            seen += self.deck_moves[moved]
+            if seen >= part * total:
+                return moved
+        return 0
 
     def report(self) -> list[str]:
         """The game's part of the summary, as lines of a plain text table."""
@@ -119,6 +145,9 @@ class Summary:
             f"cards played per round: {self.moves / rounds:.1f}"
             f" ({self.to_foundations / rounds:.1f} onto foundations);"
             f" flips per round: {self.flips / rounds:.1f}",
+            f"cards played per deck and round: {self.moves / max(self.deck_rounds, 1):.1f}"
+            f" (a quarter of the decks {self._quartile(0.25)} or fewer,"
+            f" the median {self._quartile(0.5)})",
             "",
             f"{'level':<10}{'seats':>8}{'points/game':>13}{'points/round':>14}"
             f"{'win share':>11}{'fair share':>12}",

@@ -20,6 +20,7 @@ import { awardsView } from "./ui/awards.js";
 import { payingOther } from "./ui/pay.js";
 import { currencyIcon } from "./symbols.js";
 import * as sound from "/static/js/sound.js";
+import { endGameControl } from "/static/js/ui/endgame.js";
 
 const code = document.body.dataset.code;
 const reach = reachOf(code);
@@ -225,6 +226,12 @@ function footer(state) {
         text: t("bid.going"),
       }),
     );
+  }
+  if (app.host && state && !ui.confirmDiscard) {
+    const end = endGameControl(state, ui, send, render);
+    // While the host thinks twice about ending the game, the question stands alone.
+    if (ui.confirmEnd) controls.length = 0;
+    controls.push(end);
   }
   return [
     h("span.foot-code", { text: t("common.room", { code }) }),

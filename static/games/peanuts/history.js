@@ -4,7 +4,7 @@ import { h } from "/static/js/dom.js";
 import { t } from "/static/js/i18n.js";
 import { historyPage, namesState } from "/static/js/finished.js";
 import { seatName } from "/static/js/state.js";
-import { winnersLine, pointsText, signed } from "./ui/summary.js";
+import { winnersLine, pointsText, signed, endLine } from "./ui/summary.js";
 import { cardFace } from "./ui/cards.js";
 
 
@@ -14,21 +14,48 @@ const fromId = (id) => ({ id, deck: Math.floor(id / 52), suit: SUITS[Math.floor(
 
 const pile = (ids, key) => h("span.hist-pile", { "data-key": key }, (ids || []).map((id) => cardFace(fromId(id), "span", { class: "mini" })));
 
+/** A pile under its label, kept together: a label never ends a line away from its cards. */
+const slot = (label, ids, key) => h("span.hist-slot", { "data-key": `slot-${key}` }, h("span.label", { text: label }), pile(ids, key));
+
+/** How the round went, player by player: cards to the middle and onto building piles, turns of
+ * the stock; then the rotations and the photo finishes, if any. */
+function flowView(data, round) {
+  const flow = round.flow;
+  if (!flow) return null;
+  const state = namesState(data);
+  const extra = [];
+  if (flow.rotations) extra.push(t("history.rotations", { n: flow.rotations }));
+  for (const p of flow.photo_finishes || []) {
+    extra.push(t("tv.photo_finish", { winner: seatName(state, p.winner), loser: seatName(state, p.loser), ms: p.margin_ms }));
+  }
+  return [
+    h(
+      "ul.hist-flow",
+      { "data-key": "flow" },
+      flow.seats.map((s) =>
+        h("li", { "data-key": `flow-${s.seat}`, text: t("history.flow", { name: seatName(state, s.seat), f: s.foundation, b: s.building, flips: s.flips }) }),
+      ),
+    ),
+    extra.length ? h("p.muted.hist-extra", { text: extra.join(" · ") }) : null,
+  ];
+}
+
 function roundView(data, round) {
   const end = round.end;
   return h(
     "section.hist-round",
     { "data-key": `r${round.round}` },
     h("h3", { text: t("history.round", { n: round.round }) }),
+    end ? h("p.hist-end", { "data-key": "end", text: endLine({ ...namesState(data), round_end: { reason: end.reason, caller: end.caller } }) }) : null,
+    flowView(data, round),
     h("p.muted", { text: t("history.moves", { n: round.actions.length }) }),
     Object.entries(round.deal || {}).map(([deck, layout]) =>
       h(
         "div.hist-deck",
         { "data-key": `d${deck}` },
         h("strong", { text: data.names[Number(deck)] || `#${Number(deck) + 1}` }),
-        h("span.label", { text: t("pile.peanuts") }),
-        pile(layout.peanuts, "p"),
-        (layout.building || []).map((b, i) => [h("span.label", { text: t("pile.building", { n: i + 1 }) }), pile(b, `b${i}`)]),
+        slot(t("pile.peanuts"), layout.peanuts, "p"),
+        (layout.building || []).map((b, i) => slot(t("pile.building", { n: i + 1 }), b, `b${i}`)),
       ),
     ),
     end && end.round_scores

@@ -12,8 +12,9 @@ import { game } from "/static/js/games.js";
 import { phoneSession } from "/static/js/phone.js";
 import { step } from "./patch.js";
 import { cardFace, cardBack, cardName, emptySlot, applyCss } from "./ui/cards.js";
-import { summaryTable, endLine, winnersLine, signed } from "./ui/summary.js";
+import { summaryTable, endLine, winnersLine, signed, deckNames, roundPoints } from "./ui/summary.js";
 import { describe } from "./ui/events.js";
+import { skipRoundButton, endGameControl } from "./ui/host.js";
 
 const code = document.body.dataset.code;
 const app = {
@@ -23,18 +24,58 @@ const app = {
   /** The card picked for a chosen place: {card, from} or null. */
   picked: null,
   choose: false,
+  /** This phone's deck as it last changed, and whether a hint was asked since. */
+  idle: { key: null, since: 0, asked: false },
+  /** The card the room named as playable after a while (a card id, "stock"), or null. */
+  hint: null,
 };
 const session = phoneSession({
   code,
   render,
   onState,
   onError,
+  onAnswer: (msg) => onAnswer(msg),
   onWelcome: () => {
     app.pending = [];
   },
   patch: step,
 });
 const send = session.send;
+
+// ------------------------------------------------------------------ the hint
+// After `hint_seconds` (a setting; 0 at a competitive table) without a change to this phone's
+// deck, the phone asks the room for a playable card (`hint`, answered to it alone) and lights
+// the card named: the engine says what is playable, never the page.
+
+/** What changes whenever this phone's deck plays, turns its stock or is rotated. */
+function deckKey(state) {
+  const me = state && state.you ? mine(state) : null;
+  if (!me || state.phase !== "playing") return null;
+  return [state.round, state.rotations, me.peanuts.left, me.waste_count, me.stock_count, ...me.building.map((p) => p.length)].join(":");
+}
+
+function watchIdle(state) {
+  const key = deckKey(state);
+  if (key !== app.idle.key) {
+    app.idle = { key, since: Date.now(), asked: false };
+    app.hint = null;
+  }
+}
+
+setInterval(() => {
+  const state = session.state;
+  const wait = state && state.settings ? Number(state.settings.hint_seconds) : 0;
+  if (!wait || !app.idle.key || app.idle.asked || deckKey(state) !== app.idle.key) return;
+  if (Date.now() - app.idle.since < wait * 1000) return;
+  app.idle.asked = true;
+  app.idle.ref = session.ask({ type: "hint" });
+}, 500);
+
+function onAnswer(msg) {
+  if (msg.type !== "hint" || !app.idle.asked) return;
+  app.hint = msg.card === null ? "stock" : msg.card;
+  render();
+}
 
 /** A short line under the status for a few seconds (a lost race, a refusal). */
 const note = (text, kind = "info") => session.say(text, kind, 3000);
@@ -116,8 +157,7 @@ function play(card, to = "foundation", pile = null) {
 function tapCard(card) {
   if (!playing()) return;
   if (app.picked && app.picked.card.id === card.id) {
-    app.picked = null;
-    render();
+    cancelPick();
     return;
   }
   if (app.choose || app.picked) {
@@ -130,11 +170,40 @@ function tapCard(card) {
   play(card);
 }
 
+/** A pick put down: choosing a place ends with it (a new choice starts from its button). */
+function cancelPick() {
+  app.picked = null;
+  app.choose = false;
+  render();
+}
+
 function dropOn(target) {
   const picked = app.picked;
   if (!picked) return;
   const [to, pile] = target;
   play(picked.card, to, pile);
+}
+
+/** Who won the race this phone's card just lost: the photo finish the room recorded (with its
+ * margin), else whoever laid the card of that rank on the pile, a teammate on a building pile. */
+function lostRaceLine(move) {
+  const state = session.state;
+  if (!state) return t("play.lost_race");
+  const card = move.card;
+  const photo = state.photo_finish;
+  if (photo && photo.card === card.id) {
+    return t("play.lost_race_by", { name: seatName(state, photo.winner), ms: photo.margin_ms });
+  }
+  let seats = [];
+  const beaten = state.foundations.find((f) => f.suit === card.suit && f.top.rank === card.rank);
+  if (move.to !== "building" && beaten) {
+    seats = state.players.filter((p) => p.deck === beaten.top.deck).map((p) => p.seat);
+  } else if (state.you) {
+    seats = state.you.teammates || [];
+  }
+  if (state.you) seats = seats.filter((s) => s !== state.you.seat);
+  if (!seats.length) return t("play.lost_race");
+  return t("play.lost_race_to", { name: deckNames(state, seats) });
 }
 
 /** The server refused a move this phone sent: back to its place, and why. */
@@ -148,10 +217,12 @@ function refused(move, msg) {
     }
   }
   const name = cardName(move.card);
+  if (!move.quick) app.choose = false; // a chosen place refused: the choice is over
   if (msg.code === "pile_changed") {
     if (navigator.vibrate) navigator.vibrate([80, 40, 80]);
-    note(t("play.lost_race"), "lost");
-    announce(t("play.lost_race"));
+    const text = lostRaceLine(move);
+    note(text, "lost");
+    announce(text);
   } else if (move.quick && msg.code === "not_playable") {
     note(t("play.nowhere", { card: name }), "warn");
     announce(t("play.nowhere", { card: name }));
@@ -178,6 +249,7 @@ function settle(state) {
 
 function onState(state, events, why, prev) {
   settle(state);
+  watchIdle(state);
   if (events.some((e) => e.type === "settings_changed")) app.ui.settingsRefused = null;
   for (const ev of events) {
     const text = describe(ev, state, session.seat);
@@ -188,6 +260,8 @@ function onState(state, events, why, prev) {
 }
 
 function onError(msg) {
+  // A hint asked as the round ended: nothing to say.
+  if (app.idle.ref !== undefined && app.idle.ref !== null && msg.ref === app.idle.ref) return true;
   const i = app.pending.findIndex((m) => m.ref === msg.ref);
   if (i >= 0) {
     const [move] = app.pending.splice(i, 1);
@@ -209,7 +283,7 @@ function topCard(card, key, label, flying) {
   return cardFace(card, "button", {
     type: "button",
     "data-key": key,
-    class: ["top", picked ? "picked" : "", flying ? "flying" : ""].join(" "),
+    class: ["top", picked ? "picked" : "", flying ? "flying" : "", app.hint === card.id ? "hint" : ""].join(" "),
     "aria-label": label,
     "aria-pressed": app.choose || app.picked ? (picked ? "true" : "false") : null,
     onclick: () => tapCard(card),
@@ -319,7 +393,7 @@ function reserveView(me, flying) {
         {
           type: "button",
           "data-key": "flip",
-          class: `deck-${me.deck % 6}`,
+          class: [`deck-${me.deck % 6}`, app.hint === "stock" ? "hint" : ""].join(" "),
           "aria-label": me.stock_count ? t("play.flip_label", { n: me.stock_count }) : t("play.recycle"),
           onclick: () => send({ type: "flip" }),
         },
@@ -353,16 +427,29 @@ function statusView(state, me) {
     "section.race-status",
     { "data-key": "status", class: counting ? "counting" : "" },
     h("span.round", { text: t("play.round", { n: state.round }) }),
+    kind === "stall" && state.deadline
+      ? h("span.stall", { "data-key": "stall", title: t("play.stall_help"), "data-deadline": String(state.deadline), "data-fmt": "play.stall", text: "" })
+      : null,
+    state.phase === "playing"
+      ? h("span.rot", {
+          "data-key": "rotations",
+          title: t("play.rotations_help", { max: state.max_rotations }),
+          "aria-label": t("play.rotations_help", { max: state.max_rotations }),
+          text: t("play.rotations_short", { n: state.rotations, max: state.max_rotations }),
+        })
+      : null,
     counting && state.deadline
       ? h("strong.go", { "data-deadline": String(state.deadline), "data-fmt": "play.countdown_in", text: t("play.countdown") })
-      : h("span.points", { text: t("play.points", { n: signed(me.round_points) }) }),
+      : h("span.points", { text: roundPoints(me.round_points) }),
     session.note
       ? h("span.note", { class: `note-${session.note.kind}`, role: session.note.kind === "lost" ? "alert" : "status", "data-key": "note", text: session.note.text })
       : app.picked
         ? h("span.note", { "data-key": "note", text: t("play.picked", { card: cardName(app.picked.card) }) })
-        : kind === "stall" && state.rotations
-          ? h("span.note", { text: t("tv.rotations", { n: state.rotations }) })
-          : othersView(state, me),
+        : app.choose
+          ? h("span.note", { "data-key": "note", text: t("play.choose_help") })
+          : kind === "stall" && state.rotations
+            ? h("span.note", { text: t("play.rotations", { n: state.rotations, max: state.max_rotations }) })
+            : othersView(state, me),
   );
 }
 
@@ -384,14 +471,31 @@ function othersView(state, me) {
         "span.other",
         { class: `deck-${p.deck % 6}`, "data-key": `o${p.deck}` },
         h("span.deck-dot", { "aria-hidden": "true" }),
-        t("race.other", { name: seatName(state, p.seat), n: p.peanuts.left }),
+        t("race.other", { name: deckNames(state, state.players.filter((q) => q.deck === p.deck).map((q) => q.seat)), n: p.peanuts.left }),
       ),
     ),
   );
 }
 
+/** The host's controls in place of the actions while its menu is open. */
+function hostActions(state) {
+  const close = () => {
+    app.ui.hostOpen = false;
+    app.ui.confirmEnd = false;
+    render();
+  };
+  return h(
+    "section.actions.host-actions",
+    { "data-key": "actions" },
+    app.ui.confirmEnd ? null : skipRoundButton(state, send),
+    endGameControl(state, app.ui, send, render),
+    app.ui.confirmEnd ? null : h("button", { type: "button", "data-key": "host-close", onclick: close, text: t("host.close") }),
+  );
+}
+
 function actionsView(state, me) {
   const empty = me.peanuts.left === 0;
+  if (session.host && app.ui.hostOpen) return hostActions(state);
   return h(
     "section.actions",
     { "data-key": "actions" },
@@ -405,7 +509,7 @@ function actionsView(state, me) {
         })
       : null,
     app.picked
-      ? h("button", { type: "button", "data-key": "cancel", onclick: () => { app.picked = null; render(); }, text: t("play.cancel") })
+      ? h("button", { type: "button", "data-key": "cancel", onclick: cancelPick, text: t("play.cancel") })
       : h("button", {
           type: "button",
           "data-key": "choose",
@@ -425,6 +529,19 @@ function actionsView(state, me) {
       onclick: () => send({ type: "stuck", on: !me.stuck }),
       text: t(me.stuck ? "play.stuck_on" : "play.stuck"),
     }),
+    session.host
+      ? h("button.host-menu", {
+          type: "button",
+          "data-key": "host-menu",
+          "aria-label": t("host.menu"),
+          title: t("host.menu"),
+          onclick: () => {
+            app.ui.hostOpen = true;
+            render();
+          },
+          text: "⋯",
+        })
+      : null,
   );
 }
 
@@ -454,6 +571,7 @@ function roundOverView(state) {
     session.host
       ? h("button.primary.big", { type: "button", "data-key": "next-round", onclick: () => send({ type: "next_round" }), text: t("tv.next_round") })
       : null,
+    session.host ? h("div.host-row", null, endGameControl(state, app.ui, send, render)) : null,
   );
 }
 
@@ -463,6 +581,7 @@ function overView(state) {
     { "data-key": "over", "aria-labelledby": "over-title" },
     h("h2", { id: "over-title", text: t("over.title") }),
     h("p.winner", { text: winnersLine(state) }),
+    h("p.end-line", { "data-key": "end-line", text: endLine(state) }),
     summaryTable(state, session.seat),
     session.host
       ? h("button.primary.big", { type: "button", "data-key": "rematch", onclick: () => send({ type: "rematch" }), text: t("over.rematch") })
@@ -488,7 +607,7 @@ function render() {
   const state = session.state;
   const me = session.seat;
   const who = state && me !== null && me !== undefined ? seatName(state, me) : "";
-  mount(byId("bar"), h("h1.room", { text: t("common.room", { code }) }), who ? h("span.me", { text: who }) : null, rttBadge(h), langButton(h));
+  mount(byId("bar"), h("h1.room", { text: t("common.room", { code }) }), who ? h("span.me", { text: who }) : null, session.replaced || session.gone ? null : rttBadge(h), langButton(h));
   const ctx = { state, me, host: session.host, ui: app.ui, send, rerender: render, game: about };
   let content = session.screen();
   const inRound = !content && state.you && (state.phase === "playing" || state.phase === "countdown");
@@ -578,10 +697,7 @@ document.addEventListener("keydown", (e) => {
     }
     return null;
   };
-  if (key === "escape" && app.picked) {
-    app.picked = null;
-    render();
-  } else if (app.picked && "1234".includes(key) && key.length === 1) dropOn(["building", Number(key) - 1]);
+  if (key === "escape" && (app.picked || app.choose)) cancelPick(); else if (app.picked && "1234".includes(key) && key.length === 1) dropOn(["building", Number(key) - 1]);
   else if (app.picked && key === "f") dropOn(["foundation", null]);
   else if (key === "t") send({ type: "flip" });
   else if (key === "s") send({ type: "stuck", on: !me.stuck });

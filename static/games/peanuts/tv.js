@@ -12,8 +12,9 @@ import { nameTag } from "/static/js/ui/names.js";
 import { game } from "/static/js/games.js";
 import { step } from "./patch.js";
 import { cardFace, cardName, deckName, applyCss } from "./ui/cards.js";
-import { summaryTable, endLine, winnersLine, deckNames, signed } from "./ui/summary.js";
-import { describe } from "./ui/events.js";
+import { summaryTable, endLine, winnersLine, deckNames, signed, roundPoints } from "./ui/summary.js";
+import { describe, photoFinishLine } from "./ui/events.js";
+import { skipRoundButton, endGameControl } from "./ui/host.js";
 
 const code = document.body.dataset.code;
 const reach = reachOf(code);
@@ -42,11 +43,10 @@ function onState(state, events) {
 /** Every foundation, large, in the colour of the deck whose card is on top. */
 function foundationsView(state) {
   const list = state.foundations;
-  const cols = Math.max(6, Math.ceil(Math.sqrt(list.length * 2.4)));
   const now = Date.now();
   return h(
     "section.tv-foundations",
-    { "aria-label": t("pile.foundations"), "data-key": "foundations", "data-css": `--cols:${cols}` },
+    { "aria-label": t("pile.foundations"), "data-key": "foundations", "data-count": String(list.length) },
     list.length
       ? h(
           "ol.tv-fnd-list",
@@ -56,7 +56,11 @@ function foundationsView(state) {
               "li.tv-fnd",
               {
                 "data-key": `f${f.index}`,
-                class: [f.complete ? "complete" : "", (app.fresh.get(f.index) || 0) > now ? "fresh" : ""].join(" "),
+                class: [
+                  f.complete ? "complete" : "",
+                  (app.fresh.get(f.index) || 0) > now ? "fresh" : "",
+                  state.photo_finish && state.photo_finish.pile === f.index ? "photo" : "",
+                ].join(" "),
                 "aria-label": f.complete
                   ? t("pile.foundation_complete", { n: f.index + 1 })
                   : t("card.deck", { card: t("pile.foundation", { n: f.index + 1, card: cardName(f.top) }), name: deckName(state, f.top.deck) }),
@@ -80,6 +84,16 @@ function decks(state) {
   return [...seen.values()];
 }
 
+/** A team's names, each with its own marks: who is away, a bot, the host. */
+function teamTag(state, seats) {
+  const parts = [];
+  seats.forEach((seat, i) => {
+    if (i) parts.push(h("span.team-and", { "aria-hidden": "true", text: " & " }));
+    parts.push(nameTag(state.players.find((p) => p.seat === seat), null, state.host_seat));
+  });
+  return h("span.team-names", { "data-key": `team-${seats[0]}` }, parts);
+}
+
 /** Each deck's race to empty its peanuts pile: a bar that fills as its 13 cards go. */
 function raceView(state) {
   return h(
@@ -101,7 +115,7 @@ function raceView(state) {
             null,
             h("span.deck-dot", { "aria-hidden": "true" }),
             d.seats.length > 1
-              ? h("span.pname", null, h("span.pname-text", { text: deckNames(state, d.seats) }))
+              ? teamTag(state, d.seats)
               : nameTag(state.players.find((p) => p.seat === d.seat), null, state.host_seat),
             d.stuck ? h("span.badge.badge-stuck", { text: t("race.stuck") }) : null,
             h("span.race-left", { text: plural("race.left", left) }),
@@ -115,7 +129,7 @@ function raceView(state) {
             "div.race-foot",
             null,
             h("span", { text: t("race.played", { n: played }) }),
-            h("span", { text: t("play.points", { n: signed(d.round_points) }) }),
+            h("span", { text: roundPoints(d.round_points) }),
             h("span.race-total", { text: `${t("summary.total")} ${signed(d.score)}` }),
           ),
         );
@@ -135,6 +149,10 @@ function statusLine(state) {
       ? h("span.tv-stall", { "data-deadline": String(state.deadline), "data-fmt": "tv.stall", text: "" })
       : null,
     state.rotations && state.phase === "playing" ? h("span.tv-rot", { text: t("tv.rotations", { n: state.rotations }) }) : null,
+    // The round's last photo finish: who reached a pile first, by the room's arrival times.
+    state.photo_finish && state.phase === "playing"
+      ? h("strong.tv-photo", { "data-key": "photo", role: "status", text: photoFinishLine(state.photo_finish, state) })
+      : null,
   );
 }
 
@@ -154,7 +172,8 @@ function summaryView(state) {
     "section.tv-summary",
     { "data-key": "summary", "aria-labelledby": "sum-title" },
     h("h2", { id: "sum-title", text: state.phase === "over" ? t("over.title") : t("summary.title", { n: state.round }) }),
-    h("p.end-line", { text: state.phase === "over" ? winnersLine(state) : endLine(state) }),
+    state.phase === "over" ? h("p.end-line.winners", { text: winnersLine(state) }) : null,
+    h("p.end-line", { "data-key": "end-line", text: endLine(state) }),
     summaryTable(state, null),
     h("p.tv-target", { text: t("summary.target", { n: state.target_score }) }),
     next ? h("p.next-in", { "data-deadline": String(state.deadline), "data-fmt": "tv.next_round_in", text: "" }) : null,
@@ -178,6 +197,13 @@ function footer(state) {
   if (app.host && state && state.phase === "round_over") {
     controls.push(h("button.primary", { type: "button", "data-key": "tv-next", onclick: () => send({ type: "next_round" }), text: t("tv.next_round") }));
   }
+  if (app.host && state) {
+    const end = endGameControl(state, app.ui, send, render);
+    // While the host thinks twice about ending the game, the question stands alone.
+    if (app.ui.confirmEnd) controls.length = 0;
+    else controls.push(skipRoundButton(state, send));
+    controls.push(end);
+  }
   if (app.host && state && state.phase === "over") {
     controls.push(h("button.primary", { type: "button", "data-key": "tv-rematch", onclick: () => send({ type: "rematch" }), text: t("over.rematch") }));
   }
@@ -193,14 +219,49 @@ function footer(state) {
   ];
 }
 
+/**
+ * Size the foundations to the panel they have: the number of columns that gives the largest
+ * cards while every row, card and count, stays inside it (up to 24 foundations at six players,
+ * from 1920×1080 down to 1280×720). Measured after each render, and again when the screen
+ * changes size: the panel's height depends on the window and the race beside it.
+ */
+function fitFoundations() {
+  const panel = document.querySelector(".tv-foundations");
+  const list = panel && panel.querySelector(".tv-fnd-list");
+  if (!list) return;
+  const n = list.children.length;
+  const style = getComputedStyle(panel);
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+  const width = panel.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const height = panel.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+  const gap = 0.8 * rem;
+  const count = 1.5 * rem; // the count's line under each card
+  const ring = 0.5 * rem; // the deck's coloured ring around a card
+  let best = { cols: 1, card: 0 };
+  for (let cols = 1; cols <= n; cols++) {
+    const rows = Math.ceil(n / cols);
+    const cellW = (width - gap * (cols - 1)) / cols - ring;
+    const cellH = (height - gap * (rows - 1)) / rows - count - ring;
+    const card = Math.min(cellH, (cellW * 7) / 5);
+    if (card > best.card) best = { cols, card };
+  }
+  // Never larger than a few cards would be: one Ace alone is not a poster.
+  const card = Math.max(24, Math.min(best.card, 0.26 * innerHeight));
+  panel.style.setProperty("--cols", String(Math.max(best.cols, Math.min(6, n))));
+  panel.style.setProperty("--card-h", `${Math.floor(card)}px`);
+}
+
 function render() {
   const state = app.state;
   const ctx = { state, me: null, host: app.host, ui: app.ui, send, rerender: render, game: about };
   mount(byId("app"), screen(ctx, reach, code, table));
   applyCss(byId("app"));
   mount(byId("foot"), ...footer(state));
+  fitFoundations();
   tick();
 }
+
+addEventListener("resize", fitFoundations);
 
 const [about] = await Promise.all([game(), init()]);
 loadReach(reach, code, render);

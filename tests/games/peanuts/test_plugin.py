@@ -40,6 +40,7 @@ DESIGN_CODES = {
     "peanuts_left",
     "round_over",
     "not_playing",
+    "hints_off",
 }
 
 
@@ -54,6 +55,8 @@ def test_the_plugin_declares_its_id_names_players_moves_bots_and_codes() -> None
         "stuck",
         "peanuts",
         "next_round",
+        "skip_round",
+        "hint",
     }
     assert set(Peanuts.codes) == DESIGN_CODES
 

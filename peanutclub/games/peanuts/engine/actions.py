@@ -40,15 +40,21 @@ class MoveCard(Action):
     card: int
     to: Target
     pile: int | None = None
+    #: when the move reached the room (ms on the room's clock), set by the room for a move to a
+    #: foundation: what a photo finish measures. The engine has no clock of its own.
+    at: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "type": self.kind,
             "seat": self.seat,
             "card": self.card,
             "to": self.to.value,
             "pile": self.pile,
         }
+        if self.at is not None:
+            data["at"] = self.at
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,13 +118,54 @@ class NextRound(Action):
         return {"type": self.kind, "seat": self.seat, "by_clock": self.by_clock}
 
 
+@dataclass(frozen=True, slots=True)
+class SkipRound(Action):
+    """The host ends the round being played (or counted down) at once, and it scores nothing:
+    a deal nobody can finish, friends called away (`seat` is the host's, or None from the TV)."""
+
+    kind: ClassVar[str] = "skip_round"
+    seat: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind, "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class PhotoFinish(Action):
+    """Two cards raced for the same foundation and `loser`'s arrived `margin_ms` after
+    `winner`'s: the room applies this right after refusing the loser's move (the refusal itself
+    changes nothing), so that every screen can show who won and by how much."""
+
+    kind: ClassVar[str] = "photo_finish"
+    pile: int
+    winner: int
+    loser: int
+    card: int
+    margin_ms: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.kind,
+            "pile": self.pile,
+            "winner": self.winner,
+            "loser": self.loser,
+            "card": self.card,
+            "margin_ms": self.margin_ms,
+        }
+
+
 def action_from_dict(d: dict[str, Any]) -> Action:
     """Inverse of `Action.to_dict`; raises `ValueError` (or `KeyError`) on a malformed dict."""
     kind = d["type"]
     if kind == "move":
         pile = d.get("pile")
+        at = d.get("at")
         return MoveCard(
-            int(d["seat"]), int(d["card"]), Target(d["to"]), None if pile is None else int(pile)
+            int(d["seat"]),
+            int(d["card"]),
+            Target(d["to"]),
+            None if pile is None else int(pile),
+            None if at is None else int(at),
         )
     if kind == "flip":
         return Flip(int(d["seat"]))
@@ -133,4 +180,11 @@ def action_from_dict(d: dict[str, Any]) -> Action:
     if kind == "next_round":
         seat = d.get("seat")
         return NextRound(None if seat is None else int(seat), bool(d.get("by_clock")))
+    if kind == "skip_round":
+        seat = d.get("seat")
+        return SkipRound(None if seat is None else int(seat))
+    if kind == "photo_finish":
+        return PhotoFinish(
+            int(d["pile"]), int(d["winner"]), int(d["loser"]), int(d["card"]), int(d["margin_ms"])
+        )
     raise ValueError(f"unknown action type {kind!r}")

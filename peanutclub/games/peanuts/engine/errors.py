@@ -46,6 +46,10 @@ CODES: dict[str, tuple[str, str]] = {
         "The round has not started yet.",
         "La manche n'a pas encore commencé.",
     ),
+    "hints_off": (
+        "Hints are off at this table.",
+        "Les indices sont désactivés à cette table.",
+    ),
 }
 
 
@@ -97,3 +101,7 @@ class RoundOver(PeanutsRuleError):
 
 class NotPlaying(PeanutsRuleError):
     code = "not_playing"
+
+
+class HintsOff(PeanutsRuleError):
+    code = "hints_off"

@@ -24,11 +24,13 @@ from peanutclub.games.peanuts.engine.actions import (
     Flip,
     MoveCard,
     NextRound,
+    PhotoFinish,
+    SkipRound,
     Stall,
     StartPlay,
     Target,
 )
-from peanutclub.games.peanuts.engine.cards import CARDS_PER_DECK, Card
+from peanutclub.games.peanuts.engine.cards import CARDS_PER_DECK, Card, card_from_id
 from peanutclub.games.peanuts.engine.errors import (
     BadMessage,
     NotOnTop,
@@ -47,6 +49,9 @@ from peanutclub.games.peanuts.engine.table import BUILDING_PILES, Foundation, La
 MIN_PLAYERS = 2
 #: Our choice of the upper bound: the TV must show every foundation.
 MAX_PLAYERS = 6
+#: A race lost by at most this much (ms between the two arrivals at the room) is a photo
+#: finish, shown to everyone; a card that comes later than that was simply too slow.
+PHOTO_FINISH_MS = 1000
 #: Teams play only with these many players.
 TEAM_SIZES = frozenset({4, 6})
 
@@ -140,6 +145,11 @@ class Game:
         self.winners: list[int] | None = None
         #: the public change the last accepted action made, when a patch can tell it (else None)
         self.last_patch: dict[str, Any] | None = None
+        #: foundation index -> (seat, ms) of the move that laid its top card, when the room
+        #: said when it arrived
+        self.arrivals: dict[int, tuple[int, int]] = {}
+        #: the last race to a foundation lost by a hair this round (public)
+        self.photo_finish: dict[str, int] | None = None
         self.start_events = self._deal()
 
     # ----------------------------------------------------------------- reading
@@ -191,6 +201,25 @@ class Game:
         if not layout.peanuts:
             yield CallPeanuts(seat)
 
+    def hint(self, seat: int) -> MoveCard | None:
+        """A move `seat` may make now, for a player who has looked too long: a card to the
+        middle first, then a card out of the peanuts pile, then out of the waste, then from one
+        building pile to another; None when only the stock can help. The rules decide what is
+        playable (`legal_actions`), never the page."""
+        self._check_playing()
+        self._seat(seat)
+        layout = self.layout_of(seat)
+        peanuts = layout.peanuts[-1].id if layout.peanuts else None
+        waste = layout.waste[-1].id if layout.waste else None
+
+        def rank(move: MoveCard) -> int:
+            if move.to is Target.FOUNDATION:
+                return 0
+            return 1 if move.card == peanuts else 2 if move.card == waste else 3
+
+        moves = [a for a in self.legal_actions(seat) if isinstance(a, MoveCard)]
+        return min(moves, key=rank, default=None)
+
     # ----------------------------------------------------------------- applying
 
     def apply(self, action: Action) -> list[Event]:
@@ -211,6 +240,13 @@ class Game:
                 raise WrongPhase()
             events = self._stalled("stall")
             self.clock_version += 1
+        elif isinstance(action, SkipRound):
+            if self.phase not in (Phase.COUNTDOWN, Phase.PLAYING):
+                raise WrongPhase()
+            events = self._end_round("skipped", None, scored=False)
+            self.clock_version += 1
+        elif isinstance(action, PhotoFinish):
+            events = self._photo_finish(action)
         elif isinstance(action, NextRound):
             if self.phase is not Phase.ROUND_OVER:
                 raise WrongPhase()
@@ -302,6 +338,8 @@ class Game:
             pile = building
         else:
             pile = self._to_foundation(foundation, card)
+            if action.at is not None:
+                self.arrivals[pile] = (seat, action.at)
         self._progress()
         layout.changes += 1
         self.clock_version += 1
@@ -350,6 +388,53 @@ class Game:
             if layout.stuck:
                 layout.stuck = False
                 layout.changes += 1
+
+    # ----------------------------------------------------------------- photo finish
+
+    def photo_finish_after(self, action: Action, code: str) -> PhotoFinish | None:
+        """The photo finish a refused move makes, if it lost a race to a foundation: the pile's
+        top is the very rank and suit the card wanted to be, laid by another seat at most
+        `PHOTO_FINISH_MS` before this card arrived. None for any other refusal (nothing to
+        show: the card was not in a race, or was not close)."""
+        if code != "pile_changed" or not isinstance(action, MoveCard) or action.at is None:
+            return None
+        if action.to is not Target.FOUNDATION or self.phase is not Phase.PLAYING:
+            return None
+        if not 0 <= action.seat < self.players or action.card // CARDS_PER_DECK not in self.layouts:
+            return None
+        card = card_from_id(action.card)
+        for foundation in self.foundations:
+            if action.pile is not None and foundation.index != action.pile:
+                continue
+            top = foundation.top
+            if top.suit is not card.suit or top.rank != card.rank:
+                continue
+            arrival = self.arrivals.get(foundation.index)
+            if arrival is None or arrival[0] == action.seat:
+                continue
+            margin = action.at - arrival[1]
+            if 0 <= margin <= PHOTO_FINISH_MS:
+                return PhotoFinish(foundation.index, arrival[0], action.seat, card.id, margin)
+        return None
+
+    def _photo_finish(self, action: PhotoFinish) -> list[Event]:
+        """Record a photo finish for every screen; nothing on the table moves, and the stall
+        clock keeps running (no card was played)."""
+        self._check_playing()
+        self._seat(action.winner)
+        self._seat(action.loser)
+        if not 0 <= action.pile < len(self.foundations) or action.margin_ms < 0:
+            raise BadMessage("No such race.")
+        photo = {
+            "pile": action.pile,
+            "winner": action.winner,
+            "loser": action.loser,
+            "card": action.card,
+            "margin_ms": action.margin_ms,
+        }
+        self.photo_finish = photo
+        self.last_patch = {"photo_finish": photo}
+        return [event("photo_finish", **photo)]
 
     # ----------------------------------------------------------------- stock, stuck, call
 
@@ -421,6 +506,8 @@ class Game:
         self.round += 1
         self.layouts = {deck: rules.deal(deck, self.rng) for deck in self.decks}
         self.foundations = []
+        self.arrivals = {}
+        self.photo_finish = None
         self.played = dict.fromkeys(self.decks, 0)
         self.rotations = 0
         self.round_scores = None
@@ -428,12 +515,14 @@ class Game:
         self.phase = Phase.COUNTDOWN
         return [event("round_dealt", round=self.round)]
 
-    def _end_round(self, reason: str, caller: int | None) -> list[Event]:
-        """Score the round for every deck; the game ends once a total reaches the target."""
+    def _end_round(self, reason: str, caller: int | None, scored: bool = True) -> list[Event]:
+        """Score the round for every deck; the game ends once a total reaches the target. A
+        round the host skipped scores nothing (our choice): the cards played are shown, the
+        totals stay as they were."""
         scores = []
         for deck in self.decks:
             left = len(self.layouts[deck].peanuts)
-            points = rules.round_points(self.played[deck], left)
+            points = rules.round_points(self.played[deck], left) if scored else 0
             self.totals[deck] += points
             scores.append(RoundScore(deck, self.seats_of[deck], self.played[deck], left, points))
         self.round_scores = scores

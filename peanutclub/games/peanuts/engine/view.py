@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from peanutclub.games.peanuts.engine import rules
 from peanutclub.games.peanuts.engine.cards import Card
 from peanutclub.games.peanuts.engine.game import Game, team_of
 from peanutclub.games.peanuts.engine.table import Foundation, Layout
@@ -128,11 +129,13 @@ def public_view(game: Game) -> dict[str, Any]:
         "target_score": game.target_score,
         "teams": game.teams,
         "rotations": game.rotations,
+        "max_rotations": rules.MAX_ROTATIONS,
         "foundations": _foundations(game, memo),
         "players": players,
         "round_scores": None if scores is None else [s.to_dict() for s in scores],
         "round_end": game.round_end,
         "winners": game.winners,
+        "photo_finish": game.photo_finish,
     }
     memo.public = (game.changes, result)
     return result

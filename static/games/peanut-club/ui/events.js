@@ -47,6 +47,8 @@ export function describe(ev, state) {
       return t("ev.back", { name: name(ev.seat) });
     case "rematch":
       return t("ev.rematch");
+    case "game_ended":
+      return t("ev.game_ended");
     case "player_away":
       return t("ev.away", { name: name(ev.seat) });
     default:

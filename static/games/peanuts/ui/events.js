@@ -4,6 +4,11 @@
 import { t } from "/static/js/i18n.js";
 import { seatName } from "/static/js/state.js";
 
+/** "Ana beat Ben by 37 ms": a race to a foundation decided by the room's arrival times. */
+export function photoFinishLine(photo, state) {
+  return t("tv.photo_finish", { winner: seatName(state, photo.winner), loser: seatName(state, photo.loser), ms: photo.margin_ms });
+}
+
 /** The sentence for event `ev` in `state` (as `me` sees it), or null to say nothing. */
 export function describe(ev, state, me = null) {
   switch (ev.type) {
@@ -14,13 +19,19 @@ export function describe(ev, state, me = null) {
     case "round_over":
       return ev.reason === "peanuts" && ev.caller !== null && ev.caller !== undefined
         ? t("ev.peanuts", { name: seatName(state, ev.caller) })
-        : t("ev.stalled");
+        : ev.reason === "skipped"
+          ? t("ev.skipped")
+          : t("ev.stalled");
+    case "photo_finish":
+      return photoFinishLine(ev, state);
     case "rotated":
       return t("ev.rotated");
     case "game_over":
       return t("ev.game_over");
     case "rematch":
       return t("ev.rematch");
+    case "game_ended":
+      return t("ev.game_ended");
     case "stuck":
       return ev.on && ev.seat !== me ? t("ev.stuck", { name: seatName(state, ev.seat) }) : null;
     default:

@@ -17,8 +17,12 @@ export function endLine(state) {
   if (end.reason === "peanuts" && end.caller !== null && end.caller !== undefined) {
     return t("summary.caller", { name: seatName(state, end.caller) });
   }
+  if (end.reason === "skipped") return t("summary.skipped");
   return t("summary.stalled");
 }
+
+/** A round's points so far, "−1 pt" / "+5 pts": one point is singular (in French, up to one). */
+export const roundPoints = (n) => plural("play.points", Math.abs(n), { shown: signed(n) });
 
 /** The round's table: one row per deck, best total first. */
 export function summaryTable(state, me) {
