@@ -6,16 +6,23 @@ turns a frame's fields into the action for the seat that sent it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
+from typing import Annotated, Any, Literal, Protocol, cast
 
 from pydantic import Field
 
 from peanutclub.core import Message, Move, Query, refuse, seated
 from peanutclub.games.peanut_club.engine import Currency
+from peanutclub.games.peanut_club.engine import Game as Rules
 from peanutclub.games.peanut_club.engine import actions as engine
 
-if TYPE_CHECKING:
-    from peanutclub.games.peanut_club.game import PeanutClub as PeanutClubTable
+
+class Table(Protocol):
+    """What `check_pay` reads of the game it is asked of: declared here, so that the moves do
+    not import the game class that lists them (no import cycle)."""
+
+    @property
+    def engine(self) -> Rules: ...
+
 
 CurrencyName = Annotated[str, Field(max_length=20, examples=["dollars", "camels", "peanuts"])]
 
@@ -104,7 +111,7 @@ class CheckPay(_Payment, Query):
     type: Literal["check_pay"]
 
     def answer(self, game: Any, seat: int | None, host: bool) -> dict[str, Any]:
-        table: PeanutClubTable = game
+        table: Table = game
         return {"type": "pay_check", **table.engine.judge(self.to_action(seat, host)).to_dict()}
 
 
