@@ -10,14 +10,48 @@ is the game's `lobby`: phase `lobby` and neutral values for the game's fields.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 import orjson
 
-from peanutclub.server.clock import ms
+from peanutclub.core import Game, GameSettings
+from peanutclub.server.clock import Clock, ms
 
-if TYPE_CHECKING:
-    from peanutclub.server.room import Room
+
+class SeatShown(Protocol):
+    """What every viewer is told of a seat besides the game's own fields."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def connected(self) -> bool: ...
+    @property
+    def bot(self) -> str | None: ...
+
+
+class Room(Protocol):
+    """What the views read of a room (room.py's `Room` keeps it): declared here, below the room,
+    so that the room can use its views without the views depending on the room."""
+
+    @property
+    def code(self) -> str: ...
+    @property
+    def clock(self) -> Clock: ...
+    @property
+    def game(self) -> Game | None: ...
+    @property
+    def game_class(self) -> type[Game]: ...
+    @property
+    def game_settings(self) -> GameSettings: ...
+    @property
+    def seats(self) -> Sequence[SeatShown]: ...
+    @property
+    def host_seat(self) -> int | None: ...
+    @property
+    def deadline(self) -> float | None: ...
+    @property
+    def deadline_kind(self) -> str | None: ...
 
 
 def public_state(room: Room) -> dict[str, Any]:
