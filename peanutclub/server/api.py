@@ -117,9 +117,9 @@ async def room_summary(code: str, request: Request, state: State) -> Any:
     try:
         room = await find_room(request, state, code)
     except RuleError as error:
-        if error.code != "unknown_room" or state.rooms.cluster is None:
+        if error.code != "unknown_room":
             return refusal(error)
-        summary = await state.rooms.cluster.summary(normalise_code(code))
+        summary = await state.rooms.directory.summary_elsewhere(normalise_code(code))
         if summary is None:
             return refusal(error)
     else:
@@ -146,23 +146,18 @@ def game_not_found() -> JSONResponse:
 async def room_games(code: str, request: Request, state: State) -> Any:
     """The finished games kept for a room, oldest first (each with its history and export)."""
     code = normalise_code(code)
-    rooms = state.rooms
+    directory = state.rooms.directory
     address = client_ip(request, state.settings.trusted_proxies)
     try:
-        await rooms.check_guesser(address)
+        await directory.check_guesser(address)
     except RuleError as error:
         return refusal(error)
-    games = await rooms.store.games_of(code)
+    games = await directory.store.games_of(code)
     if not games:  # no game kept: the room itself must exist (a code with neither is a guess)
-        if rooms.cluster is not None:
-            known = rooms.get(code) is not None or await rooms.cluster.exists(code)
-            if not known:
-                await rooms.guessed(address)
-        else:
-            try:
-                known = await rooms.find(code, address) is not None
-            except RuleError as error:  # the server is too full to reopen it
-                return refusal(error)
+        try:
+            known = await directory.knows(code, address)
+        except RuleError as error:  # the server is too full to reopen it
+            return refusal(error)
         if not known:
             return refusal(refuse("unknown_room"))
     return JSONResponse(

@@ -15,7 +15,8 @@ from starlette.middleware.gzip import GZipMiddleware
 import peanutclub
 from peanutclub.server import api, pages
 from peanutclub.server.clock import Clock, RealClock
-from peanutclub.server.connection import websocket_endpoint
+from peanutclub.server.directory import Directory, LocalDirectory
+from peanutclub.server.endpoint import websocket_endpoint
 from peanutclub.server.http import ServerState
 from peanutclub.server.rooms import Rooms
 from peanutclub.server.security import SecurityHeaders
@@ -26,14 +27,30 @@ from peanutclub.server.store import MemoryStore, Store
 log = logging.getLogger(__name__)
 
 
+async def open_directory(settings: Settings, clock: Clock) -> Directory:
+    """The room directory the server runs with, chosen once at start from the settings: shared
+    through Redis when `redis` names a server (each room rebuilt by whichever process takes its
+    lease, when a client comes for it: cluster.py), else this process's own over SQLite."""
+    if settings.redis:
+        # Imported here: Redis is an optional dependency (`peanutclub[redis]`).
+        from peanutclub.server.cluster import RedisDirectory, new_process_id
+        from peanutclub.server.redis_store import RedisStore
+
+        store = RedisStore.connect(settings.redis, new_process_id())
+        return RedisDirectory(settings, store, clock, settings.lease_ms)
+    sqlite = await SqliteStore.open(settings.db_path, synchronous=settings.db_synchronous)
+    return LocalDirectory(settings, sqlite, clock)
+
+
 def create_app(
     settings: Settings | None = None, *, store: Store | None = None, clock: Clock | None = None
 ) -> FastAPI:
     settings = settings or Settings()
     # The SQLite file is opened in the lifespan (it needs the running loop); until then, and when
     # `store="memory"` is asked for, the rooms live in memory.
-    open_sqlite = store is None and settings.store == "sqlite" and not settings.redis
-    rooms = Rooms(settings, store or MemoryStore(), clock or RealClock())
+    chosen_at_start = store is None and (settings.store == "sqlite" or bool(settings.redis))
+    clock = clock or RealClock()
+    rooms = Rooms(LocalDirectory(settings, store or MemoryStore(), clock))
     templates = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(settings.templates_dir)),
         autoescape=True,
@@ -42,22 +59,10 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        if open_sqlite:
-            rooms.store = await SqliteStore.open(
-                settings.db_path, synchronous=settings.db_synchronous
-            )
-        if settings.redis and store is None:
-            # Rooms are shared: each is rebuilt by whichever process takes its lease, when a
-            # client comes for it (cluster.py), not all at start-up.
-            from peanutclub.server.cluster import Cluster, new_process_id
-            from peanutclub.server.redis_store import RedisStore
-
-            shared = RedisStore.connect(settings.redis, new_process_id())
-            rooms.store = shared
-            rooms.cluster = Cluster(rooms, shared, settings.lease_ms)
-            await rooms.cluster.start()
+        if chosen_at_start:
+            rooms.use(await open_directory(settings, clock))
         started = time.perf_counter()
-        restored = 0 if rooms.cluster is not None else await rooms.restore_all()
+        restored = await rooms.open()
         if restored:
             log.info(
                 "%d rooms restored from the store in %.2f s",

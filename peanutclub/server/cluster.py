@@ -29,22 +29,23 @@ import itertools
 import logging
 import os
 import secrets
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import orjson
 
 from peanutclub.core import refuse
 from peanutclub.server import dispatch
+from peanutclub.server.clock import Clock
 from peanutclub.server.codes import normalise_code
 from peanutclub.server.connection import Connection, handle
+from peanutclub.server.directory import Directory
 from peanutclub.server.protocol import BadMessage, parse_client_message
 from peanutclub.server.redis_store import NOW_MS, Fenced, P, RedisStore, as_text, summary_key
 from peanutclub.server.room import Room
+from peanutclub.server.settings import Settings
 from peanutclub.server.store import RoomRecord
 from peanutclub.server.views import error_frame
-
-if TYPE_CHECKING:
-    from peanutclub.server.rooms import Rooms
 
 log = logging.getLogger(__name__)
 
@@ -116,7 +117,7 @@ def new_process_id() -> str:
 class RemoteViewer:
     """On the owner: a client connected to another process. Its frames go to that process only."""
 
-    def __init__(self, cluster: Cluster, process: str, cid: str) -> None:
+    def __init__(self, cluster: RedisDirectory, process: str, cid: str) -> None:
         self.cluster = cluster
         self.channel = f"{P}out:{process}"
         self.process = process
@@ -142,7 +143,7 @@ class SharedLink:
     """One room as seen from this process, with other processes sharing the rooms (a `Link` of
     connection.py): owned here (`room`) or relayed to its owner."""
 
-    def __init__(self, cluster: Cluster, code: str) -> None:
+    def __init__(self, cluster: RedisDirectory, code: str) -> None:
         self.cluster = cluster
         self.code = code
         self.room: Room | None = None
@@ -291,10 +292,10 @@ class SharedLink:
                     await self._give_up(channel)
                     return False
                 record, entries = loaded
-                room = Room.restore(record, entries, cluster.settings, store, cluster.rooms.clock)
+                room = Room.restore(record, entries, cluster.settings, store, cluster.clock)
                 log.info("room %s: taken over with lease %s", self.code, token)
             self.room, self.token = room, token
-            cluster.rooms.add(room)
+            cluster.add(room)
             early, self._early = self._early or [], None
             for message in early:
                 self.inbox(message)
@@ -340,7 +341,7 @@ class SharedLink:
             log.warning("room %s: lease %s lost; the room is handed over", self.code, self.token)
             self.room = None
             self.cluster.store.tokens.pop(self.code, None)
-            self.cluster.rooms.discard(self.code)
+            self.cluster.discard(self.code)
             room.stop()
             for viewer in self.remote.values():
                 if viewer.worker is not None:
@@ -433,15 +434,18 @@ class SharedLink:
         if room is not None:
             room.stop()
             self.room = None
-            self.cluster.rooms.discard(self.code)
+            self.cluster.discard(self.code)
             await self.cluster.store.release(self.code)
 
 
-class Cluster:
-    def __init__(self, rooms: Rooms, store: RedisStore, lease_ms: int) -> None:
-        self.rooms = rooms
-        self.settings = rooms.settings
-        self.store = store
+class RedisDirectory(Directory):
+    """The room directory of processes sharing rooms through Redis: a room runs where its lease
+    is held, and every other process relays its own clients to it (`SharedLink`)."""
+
+    store: RedisStore
+
+    def __init__(self, settings: Settings, store: RedisStore, clock: Clock, lease_ms: int) -> None:
+        super().__init__(settings, store, clock)
         self.process = store.process
         self.lease_ms = lease_ms
         self.links: dict[str, SharedLink] = {}
@@ -464,14 +468,13 @@ class Cluster:
 
     async def link(self, code: str, address: str) -> SharedLink | None:
         """The link for a room any process may own; None (counted as a guess) if unknown."""
-        rooms = self.rooms
-        await rooms.check_guesser(address)
+        await self.check_guesser(address)
         code = normalise_code(code)
         link = self.links.get(code)
         if link is not None:
             return link
         if not await self.exists(code):
-            await rooms.guessed(address)
+            await self.guessed(address)
             return None
         link = self.links.get(code)
         if link is None:
@@ -479,6 +482,32 @@ class Cluster:
             await link.settle()
             link.watcher = asyncio.get_running_loop().create_task(link.watch())
         return link
+
+    async def reopen(self, code: str) -> Room | None:
+        """Never here: the room's lease decides where it is rebuilt (`link`)."""
+        return None
+
+    async def runs_elsewhere(self, code: str) -> bool:
+        return await self.exists(code)
+
+    async def record_elsewhere(self, code: str) -> RoomRecord | None:
+        return await self.record(code)
+
+    async def summary_elsewhere(self, code: str) -> dict[str, Any] | None:
+        return await self.summary(code)
+
+    async def opened(self, room: Room) -> None:
+        """A room just created here: this process owns it from the start."""
+        await self.adopt(room)
+        self.add(room)
+
+    async def closed(self, room: Room) -> None:
+        """The room was closed here (idle or pruned): nobody need run it until a client comes;
+        its lease is given back and its creator's allowance freed on every process."""
+        self.discard(room.code)
+        await self.dropped(room.code)
+        if room.record.creator:
+            await self.unclaim(room.record.creator, room.code)
 
     async def adopt(self, room: Room) -> None:
         """A room just created here: this process owns it from the start."""
@@ -533,33 +562,52 @@ class Cluster:
 
     # ------------------------------------------------------------------ limits across processes
 
-    async def claim_room(self, creator: str, code: str, limit: int) -> bool:
+    async def claim(self, creator: str, code: str) -> bool:
         """Count a new room against its creator's allowance, shared by every process: False
-        (nothing counted) when the address has `limit` rooms open already."""
+        (nothing counted) when the address has `max_rooms_per_address` rooms open already."""
+        limit = self.settings.max_rooms_per_address
         return bool(await self._claim(keys=[f"{P}created:{creator}"], args=[code, limit]))
 
-    async def unclaim_room(self, creator: str, code: str) -> None:
+    async def unclaim(self, creator: str, code: str) -> None:
         await self.store.client.srem(f"{P}created:{creator}", code)
 
-    async def admit(self, code: str, address: str, room_limit: int, address_limit: int) -> int:
-        """Count a connection from `address` to the room `code` on this process, unless every
-        live process's connections to the room add up to `room_limit` already (0), or the
-        address's to `address_limit` (-1); 1: counted."""
+    async def admit(self, code: str, address: str) -> None:
+        """Counted here first (`Directory.admit`), then across every live process: refused
+        when their connections to the room, or the address's, add up to the limit already."""
+        await super().admit(code, address)
+        settings = self.settings
         keys = [f"{P}conns:{code}", f"{P}conns_by:{address}"]
-        args: list[str | int] = [self.process, f"{P}proc:", room_limit, address_limit]
-        return int(await self._admit(keys=keys, args=args))
+        args: list[str | int] = [
+            self.process,
+            f"{P}proc:",
+            settings.max_connections_per_room,
+            settings.max_connections_per_address,
+        ]
+        try:
+            admitted = int(await self._admit(keys=keys, args=args))
+        except BaseException:
+            await super().left(code, address)
+            raise
+        if admitted != 1:
+            await super().left(code, address)
+            if admitted == 0:
+                raise refuse("room_full", "This room has too many viewers.")
+            raise refuse("rate_limited", "Too many connections.")
 
-    async def admitted_left(self, code: str, address: str) -> None:
+    async def left(self, code: str, address: str) -> None:
+        await super().left(code, address)
         keys = [f"{P}conns:{code}", f"{P}conns_by:{address}"]
-        await self._left(keys=keys, args=[self.process])
+        with contextlib.suppress(Exception):  # Redis gone: the count goes with this process
+            await self._left(keys=keys, args=[self.process])
 
-    async def guesser_blocked(self, address: str) -> bool:
+    async def guesser_blocked_elsewhere(self, address: str) -> bool:
         """Whether `address` has spent its allowance of unknown codes on all the processes."""
         settings = self.settings
         args = [settings.room_guess_rate, settings.room_guess_burst, 0]
         return not await self._guess(keys=[f"{P}guesses:{address}"], args=args)
 
     async def guessed(self, address: str) -> None:
+        await super().guessed(address)
         settings = self.settings
         args = [settings.room_guess_rate, settings.room_guess_burst, 1]
         await self._guess(keys=[f"{P}guesses:{address}"], args=args)
@@ -581,7 +629,7 @@ class Cluster:
         if loaded is None:
             return None
         record, entries = loaded
-        room = Room.restore(record, entries, self.settings, self.store, self.rooms.clock)
+        room = Room.restore(record, entries, self.settings, self.store, self.clock)
         summary = room.summary()
         if shared is not None:
             presence = orjson.loads(shared)
@@ -677,7 +725,9 @@ class Cluster:
                 await self.store.client.set(key, "1", px=self.lease_ms)
             await asyncio.sleep(self.lease_ms / 4000)
 
-    async def start(self) -> None:
+    async def start(self, restore_all: Callable[[], Awaitable[int]] | None = None) -> int:
+        """Start relaying and beating; no room is rebuilt now: each is, by whichever process
+        takes its lease, when a client comes for it or its owner dies (`adopt_orphans`)."""
         await self.warn_unless_durable()
         await self.store.client.set(f"{P}proc:{self.process}", "1", px=self.lease_ms)
         await self.subscribe(f"{P}out:{self.process}")
@@ -685,6 +735,7 @@ class Cluster:
         for job in (self._publish_forever, self._listen_forever, self._beat_forever):
             self.tasks.append(loop.create_task(job()))
         self.adopter = loop.create_task(self._adopt_forever())
+        return 0
 
     async def warn_unless_durable(self) -> bool:
         """Say at start-up when Redis keeps no append-only file: every accepted action is then

@@ -106,8 +106,7 @@ async def room_page(state: State, request: Request, code: str, page: str) -> Res
 
 async def run_elsewhere(state: State, code: str) -> tuple[str, str] | None:
     """With several processes: the code and game of a room another process runs, else None."""
-    cluster = state.rooms.cluster
-    record = None if cluster is None else await cluster.record(normalise_code(code))
+    record = await state.rooms.directory.record_elsewhere(normalise_code(code))
     return None if record is None else (record.code, record.game)
 
 

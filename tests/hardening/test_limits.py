@@ -113,7 +113,7 @@ def test_sockets_that_never_say_who_they_are_are_closed_and_free_their_place(
                 await client.ws.recv()
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
         await asyncio.sleep(0.1)
-        assert strict_server.rooms.connections_in.get(code, 0) == 0
+        assert strict_server.rooms.directory.connections_in.get(code, 0) == 0
         client = await watching(strict_server, code)  # the room has room again
         await client.ws.close()
 

@@ -26,6 +26,7 @@ from typing import Any
 
 from peanutclub.games.peanut_club.engine import CallGoing, Phase, PlaceBid
 from peanutclub.server.clock import ManualClock
+from peanutclub.server.directory import LocalDirectory
 from peanutclub.server.room import Room
 from peanutclub.server.rooms import Rooms
 from peanutclub.server.settings import Settings
@@ -147,9 +148,8 @@ async def fill(path: Path, rooms: int, lots: int) -> int:
 
 async def restore_only(path: Path) -> tuple[int, float]:
     store = await SqliteStore.open(path)
-    rooms = Rooms(
-        Settings(store="sqlite", keep_rooms_days=0, keep_games_days=0), store, ManualClock()
-    )
+    settings = Settings(store="sqlite", keep_rooms_days=0, keep_games_days=0)
+    rooms = Rooms(LocalDirectory(settings, store, ManualClock()))
     started = time.perf_counter()
     restored = await rooms.restore_all()
     seconds = time.perf_counter() - started

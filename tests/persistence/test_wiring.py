@@ -16,6 +16,7 @@ from peanutclub.games.peanut_club.engine import PlaceBid
 from peanutclub.server import Settings, create_app
 from peanutclub.server.cli import settings_from
 from peanutclub.server.clock import ManualClock
+from peanutclub.server.directory import LocalDirectory
 from peanutclub.server.room import Room
 from peanutclub.server.rooms import DAY, Rooms
 from peanutclub.server.sqlite_store import SqliteStore
@@ -139,7 +140,7 @@ def test_rooms_are_restored_with_their_seats_and_seq_at_start_up(tmp_path: Path)
 
     async def second() -> Room:
         store = await SqliteStore.open(path)
-        rooms = Rooms(Settings(store="sqlite"), store, ManualClock(time.time()))
+        rooms = Rooms(LocalDirectory(Settings(store="sqlite"), store, ManualClock(time.time())))
         assert await rooms.restore_all() == 1
         room = rooms.get("test")
         assert room is not None
@@ -160,7 +161,7 @@ def test_idle_rooms_leave_memory_and_retention_empties_the_file(tmp_path: Path) 
         store = await SqliteStore.open(tmp_path / "retention.db")
         clock = ManualClock(time.time())
         settings = Settings(store="sqlite", room_idle_ttl_seconds=60, keep_rooms_days=30)
-        rooms = Rooms(settings, store, clock)
+        rooms = Rooms(LocalDirectory(settings, store, clock))
         old = RoomRecord("OLDR", "h", clock.time() - 40 * DAY, {})
         await store.create_room(old)
         await store.save_game("OLDR-1-1", "OLDR", {"seed": 1})
@@ -184,7 +185,7 @@ def test_idle_rooms_leave_memory_and_retention_empties_the_file(tmp_path: Path) 
 def test_a_code_still_kept_in_the_file_is_not_handed_out_again(tmp_path: Path) -> None:
     async def body() -> None:
         store = await SqliteStore.open(tmp_path / "codes.db")
-        rooms = Rooms(Settings(store="sqlite"), store, ManualClock(time.time()))
+        rooms = Rooms(LocalDirectory(Settings(store="sqlite"), store, ManualClock(time.time())))
         first = await rooms.create(PeanutClub, {})
         del rooms.rooms[first.code]  # as after a sweep
         codes = iter([first.code, "ZZZZ"])
@@ -227,7 +228,7 @@ def test_retention_never_deletes_a_room_someone_is_watching(tmp_path: Path) -> N
     async def body() -> list[str]:
         store = await SqliteStore.open(tmp_path / "watched.db")
         clock = ManualClock(time.time())
-        rooms = Rooms(Settings(store="sqlite", keep_rooms_days=1), store, clock)
+        rooms = Rooms(LocalDirectory(Settings(store="sqlite", keep_rooms_days=1), store, clock))
         room = await rooms.create(PeanutClub, {})
         await room.watch(Viewer(), None, None)
         clock.now += 3 * DAY

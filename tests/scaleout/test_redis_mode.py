@@ -29,7 +29,8 @@ from websockets.exceptions import ConnectionClosed
 from peanutclub.core import RuleError
 from peanutclub.games import find_game
 from peanutclub.server.clock import ManualClock
-from peanutclub.server.cluster import Cluster
+from peanutclub.server.cluster import RedisDirectory
+from peanutclub.server.directory import LocalDirectory
 from peanutclub.server.redis_store import P, RedisStore, as_text
 from peanutclub.server.rooms import DAY, Rooms
 from peanutclub.server.settings import Settings
@@ -151,7 +152,7 @@ def test_retention_deletes_old_rooms_and_games_but_none_in_use(redis_server: Red
         await client.zadd(f"{P}games:OLDR", {"OLDR-1-1": now - 400 * DAY})
 
         settings = Settings(keep_rooms_days=30, keep_games_days=365)
-        rooms = Rooms(settings, store, ManualClock(now))
+        rooms = Rooms(LocalDirectory(settings, store, ManualClock(now)))
         assert await store.prune(
             rooms_older_than=now - 30 * DAY, games_older_than=now - 365 * DAY, keep=["USED"]
         ) == (2, 1)
@@ -180,8 +181,8 @@ def test_rooms_whose_owner_died_are_adopted_and_a_damaged_one_is_left_in_the_sto
         await store.create_room(RoomRecord("GODR", "h", now, {}))
         await store.create_room(RoomRecord("BADR", "h", now, {}, game="no-such-game"))
         await store.client.zadd(f"{P}open", {"GODR": 0, "BADR": 0})  # their owner died
-        rooms = Rooms(Settings(), store, ManualClock(now))
-        cluster = rooms.cluster = Cluster(rooms, store, 60_000)
+        cluster = RedisDirectory(Settings(), store, ManualClock(now), 60_000)
+        rooms = Rooms(cluster)
         seen: dict[str, Any] = {"taken": await cluster.adopt_orphans()}
         seen["links"] = sorted(cluster.links)
         seen["running"] = sorted(rooms.rooms)
@@ -207,8 +208,7 @@ def test_a_room_closed_for_idleness_is_not_adopted_but_one_given_back_is(
     async def scenario() -> dict[str, Any]:
         store = RedisStore.connect(redis_server.url, "idle")
         clock = ManualClock(time.time())
-        rooms = Rooms(Settings(room_idle_ttl_seconds=60), store, clock)
-        rooms.cluster = Cluster(rooms, store, 60_000)
+        rooms = Rooms(RedisDirectory(Settings(room_idle_ttl_seconds=60), store, clock, 60_000))
         idle = await rooms.create(find_game("peanut-club"), {}, creator="10.1.1.1")
         kept = await rooms.create(find_game("peanut-club"), {}, creator="10.1.1.1")
         seen: dict[str, Any] = {"idle": idle.code, "kept": kept.code}
@@ -221,7 +221,7 @@ def test_a_room_closed_for_idleness_is_not_adopted_but_one_given_back_is(
         seen["after sweep"] = await store.orphans(1000)
         created = await store.client.smembers(f"{P}created:10.1.1.1")
         seen["created"] = sorted(as_text(c) for c in created)
-        await rooms.cluster.close()  # shutting down: the rooms it runs are given back
+        await rooms.directory.close()  # shutting down: the rooms it runs are given back
         seen["after close"] = await store.orphans(1000)
         await store.close()
         return seen
@@ -246,8 +246,7 @@ def test_the_code_guessing_allowance_is_one_for_all_processes(redis_server: Redi
         stores, processes = [], []
         for name in ("first", "second"):
             store = RedisStore.connect(redis_server.url, name)
-            rooms = Rooms(settings, store, ManualClock(time.time()))
-            rooms.cluster = Cluster(rooms, store, 60_000)
+            rooms = Rooms(RedisDirectory(settings, store, ManualClock(time.time()), 60_000))
             stores.append(store)
             processes.append(rooms)
         await stores[0].client.delete(f"{P}guesses:10.3.3.3")
@@ -264,7 +263,7 @@ def test_the_code_guessing_allowance_is_one_for_all_processes(redis_server: Redi
                 outcomes.append(error.code)
         assert await processes[1].find(real.code, "10.4.4.4") is None  # another address: fine
         for rooms, store in zip(processes, stores, strict=True):
-            await rooms.cluster.close()  # type: ignore[union-attr]
+            await rooms.directory.close()
             await store.close()
         return outcomes
 
@@ -276,7 +275,7 @@ def test_the_server_warns_when_redis_keeps_no_append_only_file(
 ) -> None:
     async def durable() -> bool:
         store = RedisStore.connect(redis_server.url, "warn")
-        cluster = Cluster(Rooms(Settings(), store, ManualClock(0)), store, 1000)
+        cluster = RedisDirectory(Settings(), store, ManualClock(0), 1000)
         try:
             return await cluster.warn_unless_durable()
         finally:

@@ -71,8 +71,7 @@ def test_a_handshake_relayed_while_the_new_owner_rebuilds_the_room_is_not_lost(
     channel nobody listens to, so the owner must listen before it takes the lease and keep what
     arrives until the room is ready. (Lost, the player on the other process sat without a seat.)"""
     from peanutclub.server.clock import RealClock
-    from peanutclub.server.cluster import Cluster, SharedLink
-    from peanutclub.server.rooms import Rooms
+    from peanutclub.server.cluster import RedisDirectory, SharedLink
     from peanutclub.server.settings import Settings
 
     async def scenario() -> str:
@@ -81,7 +80,7 @@ def test_a_handshake_relayed_while_the_new_owner_rebuilds_the_room_is_not_lost(
         await owner.client.flushdb()
         await owner.create_room(RECORD)
         settings = Settings()
-        cluster = Cluster(Rooms(settings, owner, RealClock()), owner, lease_ms=5000)
+        cluster = RedisDirectory(settings, owner, RealClock(), lease_ms=5000)
         await cluster.start()
         load = owner.load
 

@@ -11,6 +11,7 @@ import pytest
 from peanutclub.core import RuleError
 from peanutclub.games import find_game
 from peanutclub.server.clock import ManualClock
+from peanutclub.server.directory import LocalDirectory
 from peanutclub.server.room import Room
 from peanutclub.server.rooms import Rooms
 from peanutclub.server.settings import Settings
@@ -30,7 +31,11 @@ def test_rooms_reopened_or_taken_over_count_once_and_leave_once() -> None:
     async def body() -> None:
         clock = ManualClock()
         store = MemoryStore()
-        rooms = Rooms(Settings(max_rooms_per_address=2, room_idle_ttl_seconds=60), store, clock)
+        rooms = Rooms(
+            LocalDirectory(
+                Settings(max_rooms_per_address=2, room_idle_ttl_seconds=60), store, clock
+            )
+        )
         first = await rooms.create(GAME, {}, creator=ADDRESS)
         await rooms.create(GAME, {}, creator=ADDRESS)
         assert await refused(rooms) == "rate_limited"
@@ -49,11 +54,11 @@ def test_rooms_reopened_or_taken_over_count_once_and_leave_once() -> None:
         loaded = await store.load(first.code)
         assert loaded is not None
         taken = Room.restore(*loaded, rooms.settings, store, clock)
-        rooms.add(taken)
-        rooms.add(taken)
+        rooms.directory.add(taken)
+        rooms.directory.add(taken)
         assert rooms.created_by[ADDRESS] == 1
-        rooms.discard(taken.code)
-        rooms.discard(taken.code)
+        rooms.directory.discard(taken.code)
+        rooms.directory.discard(taken.code)
         assert rooms.created_by[ADDRESS] == 0
         await rooms.create(GAME, {}, creator=ADDRESS)
         await rooms.create(GAME, {}, creator=ADDRESS)

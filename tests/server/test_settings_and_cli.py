@@ -19,6 +19,7 @@ from peanutclub.server import http
 from peanutclub.server.cli import settings_from
 from peanutclub.server.clock import ManualClock
 from peanutclub.server.codes import ALPHABET, new_code, new_token, normalise_code
+from peanutclub.server.directory import LocalDirectory
 from peanutclub.server.pages import language
 from peanutclub.server.rooms import Rooms
 from peanutclub.server.settings import GC_THRESHOLDS, Settings
@@ -108,7 +109,9 @@ def test_links_name_the_lan_address_when_the_tv_uses_localhost(
 
 def test_one_address_may_open_only_so_many_rooms() -> None:
     async def body() -> None:
-        rooms = Rooms(Settings(max_rooms_per_address=2), MemoryStore(), ManualClock())
+        rooms = Rooms(
+            LocalDirectory(Settings(max_rooms_per_address=2), MemoryStore(), ManualClock())
+        )
         await rooms.create(PeanutClub, {}, creator="10.0.0.1")
         await rooms.create(PeanutClub, {}, creator="10.0.0.1")
         await rooms.create(PeanutClub, {}, creator="10.0.0.2")
@@ -122,7 +125,7 @@ def test_one_address_may_open_only_so_many_rooms() -> None:
 def test_abandoned_rooms_are_closed_after_their_time() -> None:
     async def body() -> None:
         clock = ManualClock()
-        rooms = Rooms(Settings(room_idle_ttl_seconds=60), MemoryStore(), clock)
+        rooms = Rooms(LocalDirectory(Settings(room_idle_ttl_seconds=60), MemoryStore(), clock))
         room = await rooms.create(PeanutClub, {}, creator="10.0.0.1")
         await rooms.sweep()
         assert rooms.get(room.code) is room
