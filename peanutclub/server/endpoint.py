@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -31,14 +30,15 @@ RATE_ERRORS = 5
 ADMIT_REASONS = {"room_full": "room full", "rate_limited": "too many connections"}
 
 
-@dataclass(frozen=True, slots=True)
 class Refused(Exception):
     """A connection turned away before it joins anything: how the socket is closed, and the
     error frame sent first (none for a page of a foreign site, which is told nothing)."""
 
-    close_code: int
-    reason: str
-    error: RuleError | None = None
+    def __init__(self, close_code: int, reason: str, error: RuleError | None = None) -> None:
+        super().__init__(reason)
+        self.close_code = close_code
+        self.reason = reason
+        self.error = error
 
 
 async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
