@@ -148,3 +148,11 @@ def test_no_import_cycle_in_the_package() -> None:
         for group in find_cycles(graph)
     ]
     assert not cycles, "import cycles:\n" + "\n".join(cycles)
+
+
+def test_only_the_start_chooses_the_room_directory() -> None:
+    """The room directory, local or Redis, is chosen once at start (app.py) and the rest of the
+    server never asks which: no other module of the package imports the Redis one."""
+    graph = import_graph()
+    importers = {name for name, targets in graph.items() if "peanutclub.server.cluster" in targets}
+    assert importers == {"peanutclub.server.app"}
