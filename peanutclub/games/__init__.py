@@ -6,9 +6,6 @@ they start (`register`), never a production one.
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
-
 from peanutclub.core import PLATFORM_CODES, Codes, Game, refuse
 from peanutclub.games.nur_peanuts import NurPeanuts
 from peanutclub.games.peanut_club import PeanutClub
@@ -62,13 +59,6 @@ def register(game: type[Game]) -> None:
     if game.id in GAMES:
         raise ValueError(f"a game {game.id!r} is already registered")
     GAMES[game.id] = game
-
-
-def game_module(game: type[Game], name: str) -> ModuleType:
-    """The game's own module `name` beside its plug-in class (its `simulate`, its `bench`): the
-    tools are generic and find each game's specifics in its package."""
-    package = game.__module__.rpartition(".")[0]
-    return importlib.import_module(f"{package}.{name}")
 
 
 def refusal_codes(game: type[Game]) -> frozenset[str]:
