@@ -93,7 +93,7 @@ async def table(
     store: Store, clock: ManualClock, code: str, game_id: str = DEFAULT_GAME
 ) -> tuple[Room, list[Sink]]:
     """A room of the game's bench table's seated viewers (`load.seats_of`), seat 0 its host, in
-    its lobby. Its pace is the bench's (`REPLAY_PACE` where the game has one: clocks of a
+    its lobby. Its pace is the bench's (`replay_pace` where the game has one: clocks of a
     millisecond, as the replay steps the clock by one millisecond at a time)."""
     bench = strategy(game_id)
     pace = dict(bench.pace if bench.replay_pace is None else bench.replay_pace)
