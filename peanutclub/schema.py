@@ -1,12 +1,11 @@
 """`peanutclub schema [--game ID]`: the protocol's JSON Schema for one game, generated from the
 pydantic models (the platform's messages, the game's moves, and its view, patch and answers,
-declared in the game's `frames` module), to a file or stdout. docs/protocol.schema.json is
+declared on the game's class as `tools.frames`), to a file or stdout. docs/protocol.schema.json is
 Peanut Club's."""
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from pathlib import Path
 from typing import Any
@@ -18,12 +17,10 @@ from peanutclub.server.protocol import schema_text
 
 def game_schema(game: type[Game]) -> str:
     """The schema of `game`'s protocol; `ValueError` for a game that declares no frames."""
-    package = game.__module__.rpartition(".")[0]
-    try:
-        frames = importlib.import_module(f"{package}.frames")
-    except ModuleNotFoundError:
-        raise ValueError(f"{game.id} declares no server frames ({package}.frames)") from None
-    return schema_text(game, frames.View, frames.Patch, getattr(frames, "ANSWERS", ()))
+    frames = game.tools.frames
+    if frames is None:
+        raise ValueError(f"{game.id} declares no server frames (its tools' `frames`)")
+    return schema_text(game, frames.view, frames.patch, frames.answers)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -7,13 +7,14 @@ it stands in for the room's clock and applies the action of the game's `timer()`
 needs its host to move it on while no clock runs (Peanut Club: nobody bids, the host calls
 "going"), the game's package says what the host does.
 
-What is counted in a game, and how the games are summed up, is the game's: its package has a
-`simulate` module (`peanutclub/games/peanut_club/simulate.py`) with
+What is counted in a game, and how the games are summed up, is the game's: its class declares
+it (`tools.simulation`, a `core.game.Simulation`, kept in the game's `simulate` module, e.g.
+`peanutclub/games/peanut_club/simulate.py`):
 
-- `Tally()`: `add(events)` after every step, `result(game, played)` at the end: one game's
+- `tally()`: `add(events)` after every step, `result(game, played)` at the end: one game's
   result, a plain value with `played` (a `Played`), cheap to pickle;
-- `Summary()`: `add(result)` for every game, its figures as dataclass fields, `report()` lines;
-- optionally `host_action(game)`: the action when no bot acts and no clock runs.
+- `summary()`: `add(result)` for every game, its figures as dataclass fields, `report()` lines;
+- `host_action(game)`, or None: the action when no bot acts and no clock runs.
 
 `play_game` is the one function the command, the tests and the benchmarks share.
 """
@@ -32,11 +33,11 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from types import ModuleType
 from typing import Any, TextIO
 
 from peanutclub.core import Game, RuleError
-from peanutclub.games import DEFAULT_GAME, GAMES, find_game, game_module
+from peanutclub.core.game import Simulation
+from peanutclub.games import DEFAULT_GAME, GAMES, find_game
 
 #: No game needs this many steps; reaching it means some bot keeps the game from moving on.
 MAX_STEPS = 20_000
@@ -63,9 +64,9 @@ class Played:
 
 
 @cache
-def simulation(game_id: str) -> ModuleType:
-    """The game's `simulate` module: what it counts, how it sums up, what its host does."""
-    return game_module(find_game(game_id), "simulate")
+def simulation(game_id: str) -> Simulation:
+    """What the game counts, how it sums up, what its host does: as its class declares."""
+    return find_game(game_id).tools.simulation()
 
 
 def play_game(
@@ -88,8 +89,8 @@ def play_game(
     seat_levels = _seat_levels(cls, players, levels)
     game: Game = cls(players, seed, cls.Settings(**_typed(cls, settings)))
     bots = [cls.bots[level](seat, seed) for seat, level in enumerate(seat_levels)]
-    host = getattr(sim, "host_action", None)
-    tally = sim.Tally()
+    host = sim.host_action
+    tally = sim.tally()
     order_rng = random.Random(f"table:{seed}")
     # every order of the seats, drawn with one random number per step (shuffling a list each
     # step costs more than a bot's decision)
@@ -258,7 +259,7 @@ def run(
     settings: Sequence[tuple[str, float]] = (),
 ) -> Summary:
     """Play `games` games and sum them up; results do not depend on `processes`."""
-    summary = Summary(simulation(game_id).Summary())
+    summary = Summary(simulation(game_id).summary())
     bar = _Progress(games, progress)
     start, cpu = time.perf_counter(), time.process_time()
     work = list(jobs(games, players, seed, levels, game_id, settings))

@@ -8,8 +8,8 @@ included), deciding from its own view as a person would; a `patch` brings that v
 the game's own rule. The host's client asks for a rematch and a new start after every game. Every
 so often a client drops its connection without warning and comes back a moment later with
 `resume`. What is the game's (its pace, when a bot acts, which patch shows an action applied)
-comes from its package's `soak` module, or else its `bench` module
-(`peanutclub/games/peanut_club/bench.py`). `--game mixed` (or several ids separated by commas)
+its class declares (`tools.soak`, a `core.game.SoakPlan`; Peanut Club keeps it in
+`peanutclub/games/peanut_club/bench.py`). `--game mixed` (or several ids separated by commas)
 deals the rooms among the games in turn: one server hosts the three games at once.
 
 What it reports:
@@ -32,7 +32,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import importlib.util
 import os
 import random
 import socket
@@ -45,14 +44,14 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
 from peanutclub.core import Game, RuleError, replay
-from peanutclub.games import DEFAULT_GAME, GAMES, find_game, game_module, refusal_codes
+from peanutclub.core.game import SoakPlan
+from peanutclub.games import DEFAULT_GAME, GAMES, find_game, refusal_codes
 
 LIMITS = {
     "PEANUTCLUB_MAX_CONNECTIONS_PER_ADDRESS": "100000",
@@ -79,20 +78,10 @@ def games_named(name: str) -> list[str]:
     return ids
 
 
-def soak_rules(game_id: str) -> ModuleType:
-    """What a game's soak players do (its pace, its phases, its messages, its acknowledgements):
-    the game's `soak` module, or else its `bench` module."""
-    game = find_game(game_id)
-    package = game.__module__.rpartition(".")[0]
-    for name in ("soak", "bench"):
-        if importlib.util.find_spec(f"{package}.{name}") is not None:
-            module = game_module(game, name)
-            if hasattr(module, "SOAK_PACE"):
-                return module
-    raise SystemExit(
-        f"{game_id}: the soak cannot play this game yet: neither {package}.soak nor "
-        f"{package}.bench says how its players act (SOAK_PACE, soak_message, ...)."
-    )
+def soak_rules(game_id: str) -> SoakPlan:
+    """What a game's soak players do (its pace, its phases, its messages, its acknowledgements),
+    as its class declares."""
+    return find_game(game_id).tools.soak()
 
 
 #: What the room adds to an action as it arrives (a game's `arrived`: Peanuts! keeps the
@@ -264,7 +253,7 @@ class SoakPlayer:
             await self.online.wait()
             rules = self.table.rules
             view = self.view
-            if view is None or view["phase"] not in rules.SOAK_PHASES:
+            if view is None or view["phase"] not in rules.phases:
                 continue
             try:
                 action = self.bot.decide(view)
@@ -272,9 +261,9 @@ class SoakPlayer:
                 self.totals.unexpected[f"bot: {type(error).__name__}: {error}"[:100]] += 1
                 continue
             if action is None:  # the bot waits: a player may still move the table on
-                logged = rules.soak_nudge(view, self.seat, self.rng)
+                logged = rules.nudge(view, self.seat, self.rng)
             else:
-                logged = rules.soak_message(action, self.seat)
+                logged = rules.message(action, self.seat)
             if logged is not None:
                 await self.send(rules.client_message(logged), logged)
 
@@ -325,7 +314,7 @@ class SoakRoom:
     async def open(self) -> None:
         request = urllib.request.Request(
             f"{self.base}/api/rooms",
-            data=orjson.dumps({"game": self.game.id, **self.rules.SOAK_PACE}),
+            data=orjson.dumps({"game": self.game.id, **self.rules.pace}),
             headers={"content-type": "application/json"},
         )
         room = await asyncio.to_thread(lambda: orjson.loads(urllib.request.urlopen(request).read()))

@@ -8,8 +8,8 @@
     peanutclub bench --game peanuts                   # 200 rooms x 4 racers, 1 move/s per seat
     peanutclub bench --game nur-peanuts               # 500 rooms x 4, a turn every 2 s per room
 
-The rooms, rates and seats per room default to the game's (its bench module's `ROOMS`, `RATES`,
-`PLAYERS`); what a rate counts is the game's too (`RATE_UNIT`).
+The rooms, rates and seats per room default to the game's (its class's `tools.bench`: `rooms`,
+`rates`, `players`); what a rate counts is the game's too (`rate_unit`).
 
 Each point runs our server and the relay in turn, `--runs` times, and reports the median of the
 runs for each figure, and our figures divided by the relay's.
@@ -47,8 +47,8 @@ def register(sub: Any) -> None:
         "--game",
         default=DEFAULT_GAME,
         choices=tuple(GAMES),
-        help=f"the game the rooms play (default {DEFAULT_GAME}); its package's bench module "
-        "says what the clients send",
+        help=f"the game the rooms play (default {DEFAULT_GAME}); its class's bench "
+        "declaration says what the clients send",
     )
     parser.add_argument(
         "--rooms", help="room counts, comma-separated (default: the game's; Peanut Club 50,200,500)"
@@ -257,9 +257,9 @@ def main(args: argparse.Namespace) -> int:
     load.require_bench(args.game)
     bench = load.strategy(args.game)
     if args.rooms is None:
-        args.rooms = getattr(bench, "ROOMS", "50,200,500")
+        args.rooms = bench.rooms
     if args.rates is None:
-        args.rates = getattr(bench, "RATES", "2,10")
+        args.rates = bench.rates
     if args.seats is not None and args.seats != load.seats_of(args.game):
         if not load.seats_chosen(args.game):
             raise SystemExit(

@@ -10,7 +10,7 @@ views, encoding, the fan-out) and nothing the relay does too (sockets, the WebSo
 event loop's polling).
 
 It first plays bench-like games of `--game` in one room, deciding from the game as the bench's
-clients do (the game's `bench.Recorder`; Peanut Club: the next seat that can honour a raise of 1
+clients do (the game's bench `recorder`; Peanut Club: the next seat that can honour a raise of 1
 to 3 bids, the host calls `going` when nobody can, the buyer pays the server's suggestion), then
 `rematch` and `start`, and keeps every message it sent.
 
@@ -93,10 +93,10 @@ async def table(
     store: Store, clock: ManualClock, code: str, game_id: str = DEFAULT_GAME
 ) -> tuple[Room, list[Sink]]:
     """A room of the game's bench table's seated viewers (`load.seats_of`), seat 0 its host, in
-    its lobby. Its pace is the bench's (`REPLAY_PACE` where the game has one: clocks of a
+    its lobby. Its pace is the bench's (`replay_pace` where the game has one: clocks of a
     millisecond, as the replay steps the clock by one millisecond at a time)."""
     bench = strategy(game_id)
-    pace = dict(getattr(bench, "REPLAY_PACE", bench.PACE))
+    pace = dict(bench.pace if bench.replay_pace is None else bench.replay_pace)
     record = RoomRecord(code, "host", clock.time(), pace, fixed_seed=7, game=game_id)
     await store.create_room(record)
     room = Room(record, Settings(), store, clock)
@@ -111,7 +111,7 @@ async def record_games(
     room: Room, sinks: list[Sink], clock: ManualClock, games: int, game_id: str = DEFAULT_GAME
 ) -> list[Step]:
     """Play `games` games the way the bench's clients do, and return every step taken."""
-    recorder = strategy(game_id).Recorder()
+    recorder = strategy(game_id).recorder()
     steps: list[Step] = []
 
     async def say(seat: int, message: dict[str, object]) -> None:

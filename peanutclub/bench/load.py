@@ -2,10 +2,11 @@
 
 Each room plays whole games on a fixed schedule, each room at its own phase: `rate` ticks per
 second for the room (Peanut Club's bids, Nur Peanuts!' turns), or, for a game whose bench says
-`PER_SEAT`, `rate` ticks per second for each seat on its own schedule (Peanuts!' racers). A
+`per_seat`, `rate` ticks per second for each seat on its own schedule (Peanuts!' racers). A
 finished game is followed by `rematch` and `start`. What the clients send on a tick, which frame
-shows a move delivered, and how many seats a room has, is the game's (`--game`): its package's
-`bench` module (`peanutclub/games/peanut_club/bench.py`: a bid from whichever seat can honour the
+shows a move delivered, and how many seats a room has, is the game's (`--game`): its class's
+`tools.bench`, a `core.game.BenchPlan` (Peanut Club's in `peanutclub/games/peanut_club/bench.py`:
+a bid from whichever seat can honour the
 next amount, timed from just before it is sent to the moment the last seat of its room has the
 `patch` that carries it). Against the relay (`mode="relay"`) the same schedule sends the game's
 relay frame and the time runs to the last echo.
@@ -22,7 +23,6 @@ unexpected error frame, a lost connection, a move that never reached the whole r
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import os
 import random
 import time
@@ -32,14 +32,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, partial
 from multiprocessing.connection import Connection
-from types import ModuleType
 from typing import Any
 
 import orjson
 
 from peanutclub.bench.wsclient import WsClient, connect
 from peanutclub.core.frames import apply_patch as replace_fields
-from peanutclub.games import DEFAULT_GAME, find_game, game_module, refusal_codes
+from peanutclub.core.game import BenchPlan
+from peanutclub.games import DEFAULT_GAME, find_game, refusal_codes
 
 #: The seats of a room when the game's bench names none (Peanut Club's six).
 SEATS = 6
@@ -55,43 +55,42 @@ def message_of(action: Any) -> dict[str, Any]:
 
 
 def require_bench(game_id: str) -> None:
-    """Stop with a clear message when `game_id` has no `bench` module yet (the load tools play
-    each game through its own), rather than fail deep inside a worker."""
-    package = find_game(game_id).__module__.rpartition(".")[0]
-    if importlib.util.find_spec(f"{package}.bench") is None:
-        raise SystemExit(
-            f"{game_id}: the load tools (bench, soak, in-process replay) cannot play this game "
-            f"yet: it has no {package}.bench module. `peanutclub simulate --game {game_id}` "
-            "plays it."
-        )
+    """Stop with a clear message when `game_id` is no game here, rather than fail deep inside a
+    worker (every game declares its bench: `tools.bench`)."""
+    try:
+        find_game(game_id)
+    except Exception as error:
+        raise SystemExit(f"{game_id}: {error}") from None
 
 
 @cache
-def strategy(game_id: str) -> ModuleType:
-    """The game's `bench` module: its tables' pace, what its clients send, its relay frame."""
-    return game_module(find_game(game_id), "bench")
+def strategy(game_id: str) -> BenchPlan:
+    """The game's bench, as its class declares it: its tables' pace, what its clients send,
+    its relay frame."""
+    return find_game(game_id).tools.bench()
 
 
 def seats_of(game_id: str) -> int:
     """How many players sit at one of the game's bench tables by default (its bench's
-    `PLAYERS`)."""
-    return int(getattr(strategy(game_id), "PLAYERS", SEATS))
+    `players`, else the load's six)."""
+    players = strategy(game_id).players
+    return SEATS if players is None else players
 
 
 def seats_chosen(game_id: str) -> bool:
     """Whether the game's bench plays any number of seats (`--seats`): one that names its
-    `PLAYERS` does; one that does not plays the load's fixed six."""
-    return hasattr(strategy(game_id), "PLAYERS")
+    `players` does; one that does not plays the load's fixed six."""
+    return strategy(game_id).players is not None
 
 
 def per_seat(game_id: str) -> bool:
     """Whether the rate is per seat, each on its own schedule (a race), not per room."""
-    return bool(getattr(strategy(game_id), "PER_SEAT", False))
+    return strategy(game_id).per_seat
 
 
 def rate_unit(game_id: str) -> str:
     """What a rate counts, for the report: `bids/s per room`, `moves/s per seat`, ..."""
-    return str(getattr(strategy(game_id), "RATE_UNIT", "bids/s per room"))
+    return strategy(game_id).rate_unit
 
 
 @cache
@@ -112,8 +111,8 @@ def start_spread(
 
     Independent tables are at every point of their games at once; rooms that start together stay
     in step and would all be measured in their busiest part together (docs/performance.md). So
-    by default the starts are spread over the game's `SPREAD_TICKS` of a room at the rate (one
-    game, or one round of a game whose games are long: its bench says which), else `GAME_TICKS`.
+    by default the starts are spread over the game's `spread_ticks` of a room at the rate (one
+    game, or one round of a game whose games are long: its bench says which), else `game_ticks`.
     The relay's rooms have no games: only their phases are spread.
     """
     if asked is not None:
@@ -121,7 +120,7 @@ def start_spread(
     if mode == "relay":
         return warmup / 2
     bench = strategy(game_id)
-    ticks = float(getattr(bench, "SPREAD_TICKS", bench.GAME_TICKS))
+    ticks = float(bench.game_ticks if bench.spread_ticks is None else bench.spread_ticks)
     if per_seat(game_id):
         rate *= seats_of(game_id) if seats is None else seats
     return ticks / rate
@@ -149,7 +148,7 @@ class Plan:
     #: opened on `port` (whose process then owns it) and seat i connects to `ports[i % n]`; each
     #: seat's own receipt of a bid is also timed, apart for seats on the owner and the others.
     ports: list[int] = field(default_factory=list)
-    #: The game the rooms play (its `bench` module says what the clients send).
+    #: The game the rooms play (its `tools.bench` says what the clients send).
     game: str = DEFAULT_GAME
     #: Players per room.
     seats: int = SEATS
@@ -284,7 +283,7 @@ class GameRoom(BaseRoom):
 
     What arrives is read here (`received`): the table's view, the latest any seat has, kept up
     to date from whole states and from patches by the game's rule (`apply_patch`); the host's
-    `rematch` and `start` between games; refusals apart from errors. The game's `bench.Table`
+    `rematch` and `start` between games; refusals apart from errors. The game's bench `table`
     subclasses it with what its clients make of a frame (`arrived`: which move it delivers,
     what to send next), what they send (`tick` or `tick_seat`), and `started`: whether the game
     has started.
@@ -308,7 +307,7 @@ class GameRoom(BaseRoom):
 
     async def open(self) -> None:
         base = f"http://{self.plan.host}:{self.plan.port}"
-        body = {"game": self.plan.game, **strategy(self.plan.game).PACE}
+        body = {"game": self.plan.game, **strategy(self.plan.game).pace}
         request = urllib.request.Request(
             f"{base}/api/rooms",
             data=orjson.dumps(body),
@@ -452,7 +451,9 @@ async def pace(
 async def run(plan: Plan, pipe: Connection) -> None:
     random.seed(plan.seed * 1000 + plan.worker)
     stats = Stats()
-    kind: type[BaseRoom] = strategy(plan.game).Table if plan.mode == "game" else RelayRoom
+    kind: Callable[[Plan, Stats, int], BaseRoom] = (
+        strategy(plan.game).table if plan.mode == "game" else RelayRoom
+    )
     rooms = [kind(plan, stats, i) for i in range(plan.rooms)]
     for first in range(0, len(rooms), 25):  # open the rooms a few at a time
         await asyncio.gather(*(r.open() for r in rooms[first : first + 25]))

@@ -1,7 +1,8 @@
 """The game plug-in: what the server knows of a game, and nothing more.
 
 A game is one class. Its declarations live on the class (`id`, `name`, `players`, `Settings`,
-`moves`, `bots`, `codes`, `action_from_dict`, `lobby`); a game being played is an instance, a
+`moves`, `bots`, `codes`, `action_from_dict`, `lobby`, and `tools`: what the simulator, the
+bench, the soak and the schema need of it, typed below); a game being played is an instance, a
 state machine that takes actions and gives back events, or raises a `RuleError` before changing
 anything. The games share this protocol, not a base class: turns, phases, dice and decks stay
 inside each engine.
@@ -13,9 +14,13 @@ it. Secrets leave a game only through `public_view()` (shared by every viewer) a
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
+
+from pydantic import BaseModel
 
 from peanutclub.core.errors import Codes
 from peanutclub.core.moves import Message
@@ -77,6 +82,127 @@ class Bot(Protocol):
 BotFactory = Callable[[int, int], Bot]
 
 
+# ---------------------------------------------------------------------------- the tools' part
+#
+# What the tools (simulate, bench, soak, schema) need of a game, declared on its class as
+# `tools = Tools(...)`, so that no tool loads a game's module by name or asks `hasattr`: a game
+# that lacks a piece is told so by mypy (every field below without a default is required). The
+# code stays in the game's own modules (`simulate.py`, `bench.py`, ...); the simulation, bench
+# and soak declarations are reached through a loader, a function the game writes, because those
+# modules import the tools' own machinery (the bench's rooms, the simulator's `Played`), which
+# the plug-in class must not import when the server loads it.
+
+#: A view or patch as the wire carries it (a plain dict).
+Wire = dict[str, Any]
+
+
+class Tally(Protocol):
+    """What the simulator counts in one game: `add(events)` after every step, then
+    `result(game, played)`, one game's result: a plain value carrying `played` (the simulator's
+    `Played`), cheap to pickle."""
+
+    def add(self, events: list[Any]) -> None: ...
+
+    def result(self, game: Any, played: Any) -> Any: ...
+
+
+class GameSummary(Protocol):
+    """How a game sums up many results: a dataclass whose fields are its figures (the
+    simulator's `Summary.data` reads them), `add(result)` per game, `report()` lines."""
+
+    def add(self, result: Any) -> None: ...
+
+    def report(self) -> list[str]: ...
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """The game's part of `peanutclub simulate` (and of the tournaments built on it)."""
+
+    #: A fresh tally for one game.
+    tally: Callable[[], Tally]
+    #: A fresh summary for a run.
+    summary: Callable[[], GameSummary]
+    #: The action the host takes when no bot acts and no clock runs (Peanut Club: "going"), or
+    #: None: such a game never waits on its host.
+    host_action: Callable[[Any], Action] | None
+
+
+@dataclass(frozen=True)
+class BenchPlan:
+    """The game's part of `peanutclub bench` and of the in-process replay: the pace its rooms
+    are created with, what its clients send (`table`, a `peanutclub.bench.load.GameRoom`
+    subclass), and how its load is counted. The defaults are the first game's (six seats, a rate
+    per room)."""
+
+    #: The room settings the bench's rooms are created with.
+    pace: Mapping[str, float]
+    #: The bench's client for one room: called as `table(plan, stats, index)`.
+    table: Callable[[Any, Any, int], Any]
+    #: A fresh recorder for the in-process replay: `next(game)` gives (seat, message) for the
+    #: table's next step, or None for the clock's.
+    recorder: Callable[[], Any]
+    #: The relay's stand-in frame for a message numbered `ref` (the baseline's same bytes).
+    relay_frame: Callable[[int], Wire]
+    #: A game's length in ticks of the rate (what the rooms' starts are spread over).
+    game_ticks: float
+    #: The ticks the starts are spread over when a game is long (one round): None, a game's.
+    spread_ticks: float | None = None
+    #: The pace of the in-process replay, when it differs from `pace` (None: `pace`).
+    replay_pace: Mapping[str, float] | None = None
+    #: Players at one bench table; None: the load's fixed six, and `--seats` is refused.
+    players: int | None = None
+    #: Whether the rate is per seat, each on its own schedule (a race), not per room.
+    per_seat: bool = False
+    #: What a rate counts, for the report.
+    rate_unit: str = "bids/s per room"
+    #: The default `--rooms` and `--rates` of a run.
+    rooms: str = "50,200,500"
+    rates: str = "2,10"
+
+
+@dataclass(frozen=True)
+class SoakPlan:
+    """The game's part of `peanutclub soak`: its quick pace, the phases in which a bot decides,
+    the messages its bots' actions become, and which patch event shows one applied."""
+
+    #: The room settings of a soak's room.
+    pace: Mapping[str, float]
+    #: The phases in which a bot may act.
+    phases: frozenset[str]
+    #: What a player whose bot waits sends (view, seat, rng), or None.
+    nudge: Callable[[Wire, int, random.Random], Wire | None]
+    #: The action as the log will hold it, for a bot's action (action, seat), or None: not sent.
+    message: Callable[[Any, int], Wire | None]
+    #: The client message for an action as the log holds it.
+    client_message: Callable[[Wire], Wire]
+    #: Whether a patch's event is this seat's action applied (action, event, seat).
+    acknowledges: Callable[[Wire, Wire, int], bool]
+    #: A view brought up to date by a patch, by the game's rule.
+    apply_patch: Callable[[Wire, Wire], Wire]
+
+
+@dataclass(frozen=True)
+class Frames:
+    """The game's server frames as pydantic models, for the protocol's JSON Schema."""
+
+    view: type[BaseModel]
+    patch: type[BaseModel]
+    #: The answers to its queries (Peanut Club's `pay_check`).
+    answers: tuple[type[BaseModel], ...] = ()
+
+
+@dataclass(frozen=True)
+class Tools:
+    """Everything the tools read of a game, in one place on its class (`tools`)."""
+
+    simulation: Callable[[], Simulation]
+    bench: Callable[[], BenchPlan]
+    soak: Callable[[], SoakPlan]
+    #: None: the game declares no frame models, and `peanutclub schema` says so.
+    frames: Frames | None
+
+
 class Game(Protocol):
     """One game being played, and (on the class) what every room of that game shares."""
 
@@ -92,6 +218,8 @@ class Game(Protocol):
     bots: ClassVar[Mapping[str, BotFactory]]
     #: The game's own rule codes with their English and French messages.
     codes: ClassVar[Codes]
+    #: What the simulator, the bench, the soak and the schema need of the game.
+    tools: ClassVar[Tools]
 
     seed: int
     #: How many play this game (fixed at the start).

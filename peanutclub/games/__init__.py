@@ -1,13 +1,15 @@
 """The registry of the games this server hosts, found by id (as python-chess finds variants).
 
 Only what is listed in `GAMES` is served; tests may register a game of their own for a server
-they start (`register`), never a production one.
+they start (`register`), never a production one, or, for the servers and load processes a tool
+starts as children, name it in `PEANUTCLUB_TEST_GAMES` (`package.module:Class`, comma-separated):
+each process registers those when it loads this registry.
 """
 
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
+import os
 
 from peanutclub.core import PLATFORM_CODES, Codes, Game, refuse
 from peanutclub.games.nur_peanuts import NurPeanuts
@@ -44,11 +46,6 @@ def describe(game: type[Game]) -> dict[str, object]:
     }
 
 
-def all_codes(game: type[Game]) -> Codes:
-    """Every code a room of `game` may answer with: the platform's and the game's own."""
-    return {**PLATFORM_CODES, **game.codes}
-
-
 def every_code() -> Codes:
     """Every code any room here may answer with (what the pages must translate)."""
     codes: dict[str, tuple[str, str]] = dict(PLATFORM_CODES)
@@ -64,14 +61,24 @@ def register(game: type[Game]) -> None:
     GAMES[game.id] = game
 
 
-def game_module(game: type[Game], name: str) -> ModuleType:
-    """The game's own module `name` beside its plug-in class (its `simulate`, its `bench`): the
-    tools are generic and find each game's specifics in its package."""
-    package = game.__module__.rpartition(".")[0]
-    return importlib.import_module(f"{package}.{name}")
+#: The environment variable that names the tests' own games (never set in production).
+TEST_GAMES = "PEANUTCLUB_TEST_GAMES"
+
+
+def register_named(names: str) -> None:
+    """Register each game `package.module:Class` of `names` (comma-separated) not yet hosted:
+    how a test's game reaches a server or a load process a tool starts in a child process."""
+    for name in filter(None, (n.strip() for n in names.split(","))):
+        module, _, attribute = name.partition(":")
+        game: type[Game] = vars(importlib.import_module(module))[attribute]
+        if game.id not in GAMES:
+            register(game)
 
 
 def refusal_codes(game: type[Game]) -> frozenset[str]:
     """The codes that are the rules refusing a move a fair client sent (a race lost, a view
     gone stale): the game's own codes, and `wrong_phase`. Any other code is a fault."""
     return frozenset({*game.codes, "wrong_phase"})
+
+
+register_named(os.environ.get(TEST_GAMES, ""))

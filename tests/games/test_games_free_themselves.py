@@ -43,7 +43,7 @@ def test_a_game_is_freed_without_the_collector(game_id: str) -> None:
         game = game_class(seats_of(game_id), 3, game_class.Settings())
         engine = getattr(game, "engine", game)
         # Moves as the bench's clients choose them, or the game's own clock when nobody moves.
-        recorder = strategy(game_id).Recorder()
+        recorder = strategy(game_id).recorder()
         moves = moves_of(game_class)
         applied = 0
         for _ in range(300):

@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from peanutclub.core import Game, replay
-from peanutclub.core.frames import apply_patch as replace_fields
-from peanutclub.games import find_game, game_module
+from peanutclub.games import find_game
 from peanutclub.games.nur_peanuts.engine import FIELDS, START_CASH
 from peanutclub.games.peanuts.engine.cards import CARDS_PER_DECK
 from peanutclub.server.store import LogEntry, games_in_log
@@ -193,13 +192,8 @@ class Proofs:
         return find_game(self.id)
 
     def apply_patch(self, view: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
-        """A view brought up to date by a patch, by the game's own rule when it has one."""
-        try:
-            module = game_module(self.game, "patch")
-        except ImportError:
-            return replace_fields(view, patch)
-        result: dict[str, Any] = module.apply_patch(view, patch)
-        return result
+        """A view brought up to date by a patch, by the game's own rule (its soak's)."""
+        return self.game.tools.soak().apply_patch(view, patch)
 
     def replay_log(self, entries: list[LogEntry], settings: Any) -> list[Game]:
         """Every game of a room's log, rebuilt through the game from its seed and actions."""

@@ -3,16 +3,26 @@
 A pile of tokens; in turn, each player takes 1 to 3; whoever takes the last one wins. A player
 who lets `turn_seconds` pass has one taken for them by the clock. Each seat also holds a secret
 number (drawn from the seed) that only its own `you` shows, so tests can tell a leak.
+
+It is also the fourth game (test_fourth_game.py): everything the tools need of it is declared
+here, on its class (`tools`), and `simulate`, `bench` and `soak` play it with no other change:
+the proof that a game is one folder (here, one file).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from dataclasses import dataclass
+import time
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
+import orjson
+
 from peanutclub.core import BotFactory, Codes, GameSettings, Move, RuleError, Timer, bounded, seated
+from peanutclub.core.frames import apply_patch
+from peanutclub.core.game import BenchPlan, Simulation, SoakPlan, Tools
 
 CODES = {"not_your_turn": ("Wait for your turn.", "Attendez votre tour.")}
 
@@ -47,6 +57,136 @@ class FirstBot:
         return Take(self.seat, 1) if view["turn"] == self.seat else None
 
 
+# ---------------------------------------------------------------------------- its tools
+
+
+@dataclass
+class ToyResult:
+    played: Any
+    winner: int
+    takes: int
+
+
+class ToyTally:
+    """Counts the takes of one game."""
+
+    def __init__(self) -> None:
+        self.takes = 0
+
+    def add(self, events: Iterable[Any]) -> None:
+        self.takes += sum(1 for _ in events)
+
+    def result(self, game: Any, played: Any) -> ToyResult:
+        return ToyResult(played, int(game.winner), self.takes)
+
+
+@dataclass
+class ToySummary:
+    """Wins by seat and takes, over a run."""
+
+    wins: Counter[int] = field(default_factory=Counter)
+    takes: int = 0
+
+    def add(self, result: ToyResult) -> None:
+        self.wins[result.winner] += 1
+        self.takes += result.takes
+
+    def report(self) -> list[str]:
+        return [f"wins by seat: {dict(sorted(self.wins.items()))}", f"takes: {self.takes}"]
+
+
+def _simulation() -> Simulation:
+    return Simulation(tally=ToyTally, summary=ToySummary, host_action=None)
+
+
+def _take_message(action: Any, seat: int) -> dict[str, Any] | None:
+    data: dict[str, Any] = action.to_dict()
+    return {**data, "seat": seat}
+
+
+def _client_message(action: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in action.items() if k != "seat"}
+
+
+def _takes(action: dict[str, Any], event: dict[str, Any], seat: int) -> bool:
+    return bool(event["type"] == "take" and event["seat"] == seat == action["seat"])
+
+
+_SOAK = SoakPlan(
+    pace={"turn_seconds": 1},
+    phases=frozenset({"playing"}),
+    nudge=lambda view, seat, rng: None,
+    message=_take_message,
+    client_message=_client_message,
+    acknowledges=_takes,
+    apply_patch=apply_patch,
+)
+
+
+def _soak() -> SoakPlan:
+    return _SOAK
+
+
+class ToyRecorder:
+    """The in-process replay's clients: whoever's turn it is takes one."""
+
+    def next(self, table: Any) -> tuple[int, dict[str, Any]] | None:
+        return None if table.over else (table.turn, {"type": "take", "count": 1})
+
+
+_BENCH: list[BenchPlan] = []
+
+
+def _bench() -> BenchPlan:
+    """The bench's part, made on first use: its table is a `GameRoom`, of the bench's machinery,
+    which this file does not load when a server only hosts the game."""
+    if _BENCH:
+        return _BENCH[0]
+    from peanutclub.bench.load import GameRoom
+
+    class Table(GameRoom):
+        """Whoever's turn it is takes one token, a tick at a time."""
+
+        def started(self) -> bool:
+            return bool(self.view["phase"] != "lobby")
+
+        def arrived(self, seat: int, message: dict[str, Any]) -> None:
+            for event in message.get("events", ()):
+                if event["type"] == "take":
+                    self.delivered(("take", event["seat"]), seat)
+
+        def tick(self) -> None:
+            turn = self.view.get("turn")
+            if self.pending or turn is None or self.view["phase"] != "playing":
+                self.stats.skipped += 1
+                return
+            key, ref = ("take", turn), self.next_ref
+            self.next_ref += 1
+            self.pending[key] = [time.perf_counter(), self.seat_count, ref, self.stats.measuring]
+            self.by_ref[ref] = key
+            if self.stats.measuring:
+                self.stats.bids += 1
+            self.seats[turn].send(orjson.dumps({"type": "take", "count": 1, "ref": ref}))
+
+    _BENCH.append(
+        BenchPlan(
+            pace={"pile": 10, "turn_seconds": 60},
+            table=Table,
+            recorder=ToyRecorder,
+            relay_frame=lambda ref: {"type": "take", "count": 1, "ref": ref},
+            game_ticks=10,
+            players=2,
+            rate_unit="takes/s per room",
+            rooms="4",
+            rates="2",
+        )
+    )
+    return _BENCH[0]
+
+
+# ---------------------------------------------------------------------------- the game
+
+
 class TakeAway:
     id: ClassVar[str] = "take-away"
     name: ClassVar[Mapping[str, str]] = {"en": "Take-away", "fr": "À emporter"}
@@ -55,6 +195,7 @@ class TakeAway:
     moves: ClassVar[tuple[type[Move], ...]] = (TakeMove,)
     bots: ClassVar[Mapping[str, BotFactory]] = {"first": FirstBot}
     codes: ClassVar[Codes] = CODES
+    tools: ClassVar[Tools] = Tools(simulation=_simulation, bench=_bench, soak=_soak, frames=None)
 
     def __init__(self, players: int, seed: int, settings: GameSettings) -> None:
         self.seat_count, self.seed, self.settings = players, seed, settings

@@ -23,6 +23,7 @@ from typing import Any
 import orjson
 
 from peanutclub.bench.load import GameRoom, Plan, Stats
+from peanutclub.core.game import BenchPlan
 
 #: The bench's tables: the turn clock never plays for a bench player (they decide on their
 #: tick); the stones step, and a round's result stays on view, at the quickest pace a host may set.
@@ -170,3 +171,20 @@ class Recorder:
             return None
         message = choose(view, seat, self.rng)
         return None if message is None else (seat, message)
+
+
+#: The game's part of `peanutclub bench` and of the in-process replay (its class's
+#: `tools.bench` loads it).
+BENCH = BenchPlan(
+    pace=PACE,
+    table=Table,
+    recorder=Recorder,
+    relay_frame=relay_frame,
+    game_ticks=GAME_TICKS,
+    spread_ticks=SPREAD_TICKS,
+    replay_pace=REPLAY_PACE,
+    players=PLAYERS,
+    rate_unit=RATE_UNIT,
+    rooms=ROOMS,
+    rates=RATES,
+)

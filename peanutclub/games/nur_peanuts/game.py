@@ -22,6 +22,7 @@ from peanutclub.core import (
     bounded,
     choice,
 )
+from peanutclub.core.game import BenchPlan, Simulation, SoakPlan, Tools
 from peanutclub.games.nur_peanuts.bots import LEVELS
 from peanutclub.games.nur_peanuts.engine import (
     CODES,
@@ -69,6 +70,28 @@ class Settings(GameSettings):
     board: Literal["standard", "random"] = choice("standard", BOARDS)
 
 
+# The tools' declarations live in the game's tool modules, which import the tools' machinery;
+# these loaders reach them only when a tool asks (`Tools`), so serving the game never loads them.
+
+
+def _simulation() -> Simulation:
+    from peanutclub.games.nur_peanuts.simulate import SIMULATION
+
+    return SIMULATION
+
+
+def _bench() -> BenchPlan:
+    from peanutclub.games.nur_peanuts.bench import BENCH
+
+    return BENCH
+
+
+def _soak() -> SoakPlan:
+    from peanutclub.games.nur_peanuts.soak import SOAK
+
+    return SOAK
+
+
 class NurPeanuts(EngineReadings[Game]):
     """One game of Nur Peanuts! at a table (and, on the class, what every table shares)."""
 
@@ -79,6 +102,7 @@ class NurPeanuts(EngineReadings[Game]):
     moves: ClassVar[tuple[type[Message], ...]] = MOVES
     bots: ClassVar[Mapping[str, BotFactory]] = LEVELS
     codes: ClassVar[Codes] = CODES
+    tools: ClassVar[Tools] = Tools(simulation=_simulation, bench=_bench, soak=_soak, frames=None)
 
     #: The engine's own methods and views, bound once: they are on every move's path.
     apply: Callable[[Action], list[Event]]

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from peanutclub.core.game import Simulation
 from peanutclub.games.nur_peanuts.game import NurPeanuts
 from peanutclub.simulate import Played
 
@@ -270,3 +271,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+#: The game's part of `peanutclub simulate` (its class's `tools.simulation` loads it).
+SIMULATION = Simulation(tally=Tally, summary=Summary, host_action=None)

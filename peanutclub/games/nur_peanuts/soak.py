@@ -1,8 +1,8 @@
 """What Nur Peanuts!' players do under `peanutclub soak`: the table's quick pace, the phases in
 which a bot decides, the message a bot's action becomes, and which patch shows it applied.
 
-(`peanutclub.soak` finds these in a game's `soak` module, or else in its `bench` module, where
-Peanut Club and Peanuts! keep theirs.)
+(`NurPeanuts.tools.soak` points the soak at `SOAK` below; Peanut Club and Peanuts! keep theirs
+in their `bench` module.)
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from peanutclub.core.frames import apply_patch as apply_patch
+from peanutclub.core.game import SoakPlan
 from peanutclub.games.nur_peanuts.engine import Action
 
 #: The soak's quick clocks: a turn the clock plays after a few of the soak players' looks (they
@@ -48,3 +49,15 @@ def acknowledges(action: dict[str, Any], event: dict[str, Any], seat: int) -> bo
     if event["type"] != EVENT_OF.get(kind) or event.get("seat") != seat:
         return False
     return kind != "throw" or bool(event.get("dice") == action["dice"])
+
+
+#: The game's part of `peanutclub soak` (its class's `tools.soak` loads it).
+SOAK = SoakPlan(
+    pace=SOAK_PACE,
+    phases=SOAK_PHASES,
+    nudge=soak_nudge,
+    message=soak_message,
+    client_message=client_message,
+    acknowledges=acknowledges,
+    apply_patch=apply_patch,
+)

@@ -20,6 +20,7 @@ from typing import Any
 import orjson
 
 from peanutclub.bench.load import SEATS, SELL_TIMEOUT, GameRoom, Plan, Stats
+from peanutclub.core.game import BenchPlan, SoakPlan
 from peanutclub.games.peanut_club.engine import Action, Phase
 from peanutclub.games.peanut_club.engine.view import private_view
 from peanutclub.games.peanut_club.game import PeanutClub
@@ -258,3 +259,25 @@ def acknowledges(action: dict[str, Any], event: dict[str, Any], seat: int) -> bo
     if action["type"] == "going":
         return event["type"] == "going" and event.get("level") == 1 and event.get("by") == seat
     return False
+
+
+#: The game's part of `peanutclub bench` and of the in-process replay (its class's
+#: `tools.bench` loads it).
+BENCH = BenchPlan(
+    pace=PACE,
+    table=Table,
+    recorder=Recorder,
+    relay_frame=relay_frame,
+    game_ticks=GAME_TICKS,
+)
+
+#: The game's part of `peanutclub soak` (its class's `tools.soak` loads it).
+SOAK = SoakPlan(
+    pace=SOAK_PACE,
+    phases=SOAK_PHASES,
+    nudge=soak_nudge,
+    message=soak_message,
+    client_message=client_message,
+    acknowledges=acknowledges,
+    apply_patch=apply_patch,
+)

@@ -8,6 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from peanutclub.core.frames import Event, Out
+from peanutclub.core.game import Frames
 
 
 class HighBid(Out):
@@ -186,3 +187,7 @@ class PayCheck(Out):
 
 #: The answers to this game's questions (`Query` messages), each sent to the asker alone.
 ANSWERS: tuple[type[Out], ...] = (PayCheck,)
+
+
+#: The game's frames for the protocol's schema (its class's `tools.frames`).
+FRAMES = Frames(view=View, patch=Patch, answers=ANSWERS)

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from peanutclub.core import BotFactory, Codes, EngineReadings, GameSettings, Message, Timer, bounded
+from peanutclub.core.game import BenchPlan, Simulation, SoakPlan, Tools
 from peanutclub.games.peanut_club import history
 from peanutclub.games.peanut_club.bots import LEVELS
 from peanutclub.games.peanut_club.engine import (
@@ -35,6 +36,7 @@ from peanutclub.games.peanut_club.engine import (
 )
 from peanutclub.games.peanut_club.engine.game import CLOCK_ACTIONS
 from peanutclub.games.peanut_club.engine.view import high_bid, min_bids
+from peanutclub.games.peanut_club.frames import FRAMES
 from peanutclub.games.peanut_club.moves import MOVES
 
 
@@ -49,6 +51,28 @@ class Settings(GameSettings):
 _UNUSED_TOKENS = {p.value: False for p in Power}
 
 
+# The tools' declarations live in the game's tool modules, which import the tools' machinery;
+# these loaders reach them only when a tool asks (`Tools`), so serving the game never loads them.
+
+
+def _simulation() -> Simulation:
+    from peanutclub.games.peanut_club.simulate import SIMULATION
+
+    return SIMULATION
+
+
+def _bench() -> BenchPlan:
+    from peanutclub.games.peanut_club.bench import BENCH
+
+    return BENCH
+
+
+def _soak() -> SoakPlan:
+    from peanutclub.games.peanut_club.bench import SOAK
+
+    return SOAK
+
+
 class PeanutClub(EngineReadings[Game]):
     """One game of Peanut Club at a table (and, on the class, what every table shares)."""
 
@@ -59,6 +83,7 @@ class PeanutClub(EngineReadings[Game]):
     moves: ClassVar[tuple[type[Message], ...]] = MOVES
     bots: ClassVar[Mapping[str, BotFactory]] = LEVELS
     codes: ClassVar[Codes] = CODES
+    tools: ClassVar[Tools] = Tools(simulation=_simulation, bench=_bench, soak=_soak, frames=FRAMES)
 
     #: The engine's own methods and views, bound once: they are on every move's path, and a
     #: method here that only passed the call on would cost a call per move and per viewer.

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from peanutclub.core.game import Simulation
 from peanutclub.games.peanut_club.engine import Action
 from peanutclub.games.peanut_club.game import PeanutClub
 from peanutclub.simulate import Played
@@ -172,3 +173,7 @@ class Summary:
             f" {self.value_lost / g:.2f} value lost per game",
         ]
         return lines
+
+
+#: The game's part of `peanutclub simulate` (its class's `tools.simulation` loads it).
+SIMULATION = Simulation(tally=Tally, summary=Summary, host_action=host_action)

@@ -20,6 +20,7 @@ from typing import Any
 import orjson
 
 from peanutclub.bench.load import GameRoom, Plan, Stats, message_of
+from peanutclub.core.game import BenchPlan, SoakPlan
 from peanutclub.games.peanuts.bots import LEVELS
 from peanutclub.games.peanuts.engine import Action
 from peanutclub.games.peanuts.patch import apply_patch
@@ -203,3 +204,31 @@ def acknowledges(action: dict[str, Any], event: dict[str, Any], seat: int) -> bo
     if kind == "stuck":
         return bool(event["type"] == "stuck" and event.get("on") == action["on"])
     return False
+
+
+#: The game's part of `peanutclub bench` and of the in-process replay (its class's
+#: `tools.bench` loads it).
+BENCH = BenchPlan(
+    pace=PACE,
+    table=Table,
+    recorder=Recorder,
+    relay_frame=relay_frame,
+    game_ticks=GAME_TICKS,
+    spread_ticks=SPREAD_TICKS,
+    players=PLAYERS,
+    per_seat=PER_SEAT,
+    rate_unit=RATE_UNIT,
+    rooms=ROOMS,
+    rates=RATES,
+)
+
+#: The game's part of `peanutclub soak` (its class's `tools.soak` loads it).
+SOAK = SoakPlan(
+    pace=SOAK_PACE,
+    phases=SOAK_PHASES,
+    nudge=soak_nudge,
+    message=soak_message,
+    client_message=client_message,
+    acknowledges=acknowledges,
+    apply_patch=apply_patch,
+)

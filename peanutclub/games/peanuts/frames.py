@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import Field
 
 from peanutclub.core.frames import Event, Out
+from peanutclub.core.game import Frames
 
 Suit = Literal["spades", "hearts", "diamonds", "clubs"]
 DeadlineKind = Literal["countdown", "stall", "next_round"]
@@ -152,3 +153,7 @@ class Patch(Out):
     deadline_kind: DeadlineKind | None
     now: int
     events: list[Event]
+
+
+#: The game's frames for the protocol's schema (its class's `tools.frames`).
+FRAMES = Frames(view=View, patch=Patch)

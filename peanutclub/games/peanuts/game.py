@@ -28,6 +28,7 @@ from peanutclub.core import (
     yes_no,
 )
 from peanutclub.core import Game as Plugin
+from peanutclub.core.game import BenchPlan, Simulation, SoakPlan, Tools
 from peanutclub.games.peanuts import history
 from peanutclub.games.peanuts.bots import LEVELS
 from peanutclub.games.peanuts.engine import (
@@ -49,6 +50,7 @@ from peanutclub.games.peanuts.engine import (
     team_of,
 )
 from peanutclub.games.peanuts.engine.rules import MAX_ROTATIONS
+from peanutclub.games.peanuts.frames import FRAMES
 from peanutclub.games.peanuts.moves import MOVES
 
 
@@ -69,6 +71,28 @@ class Settings(GameSettings):
 _EMPTY_PILES: list[list[Any]] = [[], [], [], []]
 
 
+# The tools' declarations live in the game's tool modules, which import the tools' machinery;
+# these loaders reach them only when a tool asks (`Tools`), so serving the game never loads them.
+
+
+def _simulation() -> Simulation:
+    from peanutclub.games.peanuts.simulate import SIMULATION
+
+    return SIMULATION
+
+
+def _bench() -> BenchPlan:
+    from peanutclub.games.peanuts.bench import BENCH
+
+    return BENCH
+
+
+def _soak() -> SoakPlan:
+    from peanutclub.games.peanuts.bench import SOAK
+
+    return SOAK
+
+
 class Peanuts(EngineReadings[Game]):
     """One game of Peanuts! at a table (and, on the class, what every table shares)."""
 
@@ -79,6 +103,7 @@ class Peanuts(EngineReadings[Game]):
     moves: ClassVar[tuple[type[Message], ...]] = MOVES
     bots: ClassVar[Mapping[str, BotFactory]] = LEVELS
     codes: ClassVar[Codes] = CODES
+    tools: ClassVar[Tools] = Tools(simulation=_simulation, bench=_bench, soak=_soak, frames=FRAMES)
 
     #: The engine's own methods and views, bound once: they are on every move's path.
     apply: Callable[[Action], list[Any]]

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from peanutclub.core.game import Simulation
 from peanutclub.games.peanuts.game import Peanuts
 from peanutclub.simulate import Played
 
@@ -162,3 +163,7 @@ class Summary:
                 f"{self.wins_by_level.get(level, 0.0) / g:>11.1%}{n / seats_total:>12.1%}"
             )
         return lines
+
+
+#: The game's part of `peanutclub simulate` (its class's `tools.simulation` loads it).
+SIMULATION = Simulation(tally=Tally, summary=Summary, host_action=None)
