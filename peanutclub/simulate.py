@@ -36,7 +36,7 @@ from functools import cache
 from typing import Any, TextIO
 
 from peanutclub.core import Game, RuleError
-from peanutclub.core.game import Simulation
+from peanutclub.core.game import Played, Simulation
 from peanutclub.games import DEFAULT_GAME, GAMES, find_game
 
 #: No game needs this many steps; reaching it means some bot keeps the game from moving on.
@@ -45,22 +45,6 @@ MAX_STEPS = 20_000
 
 class Stalled(RuntimeError):
     """A game did not end within `MAX_STEPS` steps."""
-
-
-@dataclass
-class Played:
-    """What the driver knows of any game it played (plain values, cheap to pickle)."""
-
-    game: str
-    seed: int
-    levels: tuple[str, ...]  # per seat
-    steps: int  # decisions of the table: one accepted action each
-    actions: int  # actions the bots took (the rest were the clock's or the host's)
-    bot_errors: dict[str, int]  # rule error code -> times a bot's action was refused
-
-    @property
-    def players(self) -> int:
-        return len(self.levels)
 
 
 @cache

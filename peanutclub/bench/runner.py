@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from peanutclub.bench import load
+from peanutclub.bench import load, table
 from peanutclub.games import DEFAULT_GAME
 
 #: Our server's limits, opened up for one load client address holding thousands of connections.
@@ -207,7 +207,7 @@ def run_once(kind: str, rooms: int, rate: float, options: Options) -> dict[str, 
         processes, pipes = [], []
         for number, share in enumerate(shares):
             parent, child = context.Pipe()
-            plan = load.Plan(
+            plan = table.Plan(
                 host=target.host,
                 port=target.port,
                 mode=mode,

@@ -89,21 +89,40 @@ BotFactory = Callable[[int, int], Bot]
 # that lacks a piece is told so by mypy (every field below without a default is required). The
 # code stays in the game's own modules (`simulate.py`, `bench.py`, ...); the simulation, bench
 # and soak declarations are reached through a loader, a function the game writes, because those
-# modules import the tools' own machinery (the bench's rooms, the simulator's `Played`), which
-# the plug-in class must not import when the server loads it.
+# modules import the tools' own machinery (the bench's tables, `peanutclub.bench.table`), which
+# the plug-in class must not import when the server loads it. They import neither the registry
+# nor their own game's class (what they read of a game comes as a parameter, typed by its
+# engine; the simulator's `Played` is here), so no import cycle runs through them.
 
 #: A view or patch as the wire carries it (a plain dict).
 Wire = dict[str, Any]
 
 
+@dataclass
+class Played:
+    """What the simulator's driver (`peanutclub.simulate.play_game`) knows of any game it played,
+    handed to the game's tally with the game (plain values, cheap to pickle)."""
+
+    game: str
+    seed: int
+    levels: tuple[str, ...]  # per seat
+    steps: int  # decisions of the table: one accepted action each
+    actions: int  # actions the bots took (the rest were the clock's or the host's)
+    bot_errors: dict[str, int]  # rule error code -> times a bot's action was refused
+
+    @property
+    def players(self) -> int:
+        return len(self.levels)
+
+
 class Tally(Protocol):
     """What the simulator counts in one game: `add(events)` after every step, then
     `result(game, played)`, one game's result: a plain value carrying `played` (the simulator's
-    `Played`), cheap to pickle."""
+    `Played`, below), cheap to pickle."""
 
     def add(self, events: list[Any]) -> None: ...
 
-    def result(self, game: Any, played: Any) -> Any: ...
+    def result(self, game: Any, played: Played) -> Any: ...
 
 
 class GameSummary(Protocol):
@@ -131,7 +150,7 @@ class Simulation:
 @dataclass(frozen=True)
 class BenchPlan:
     """The game's part of `peanutclub bench` and of the in-process replay: the pace its rooms
-    are created with, what its clients send (`table`, a `peanutclub.bench.load.GameRoom`
+    are created with, what its clients send (`table`, a `peanutclub.bench.table.GameRoom`
     subclass), and how its load is counted. The defaults are the first game's (six seats, a rate
     per room)."""
 

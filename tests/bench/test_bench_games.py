@@ -12,10 +12,13 @@ from typing import Any
 
 import pytest
 
-from peanutclub.bench.load import GameRoom, Plan, Stats, seats_of, start_spread
+from peanutclub.bench import table as bench_table
+from peanutclub.bench.load import seats_of, start_spread
 from peanutclub.bench.runner import FIGURES
 from peanutclub.bench.summary import summarize
+from peanutclub.bench.table import GameRoom, Plan, Stats
 from peanutclub.cli import main
+from peanutclub.games import DEFAULT_GAME
 from peanutclub.games.nur_peanuts import bench as nur_bench
 from peanutclub.games.peanuts import bench as peanuts_bench
 
@@ -124,6 +127,11 @@ def test_a_race_spreads_its_starts_over_a_round_of_every_seats_moves() -> None:
     assert start_spread("game", 1, None, warmup=4, game_id="peanuts", seats=2) == spread * 2
     assert start_spread("game", 0.5, None, 4, "nur-peanuts") == nur_bench.SPREAD_TICKS / 0.5
     assert start_spread("relay", 1, None, warmup=4, game_id="peanuts") == 2
+
+
+def test_a_plan_plays_the_registrys_default_game() -> None:
+    """The tables' module knows no registry: its default game is the registry's, spelt again."""
+    assert bench_table.DEFAULT_GAME == DEFAULT_GAME
 
 
 def table_of(seats: int) -> GameRoom:

@@ -27,7 +27,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from peanutclub.bench import load
+from peanutclub.bench import load, table
 
 LIMITS = {"PEANUTCLUB_MAX_ROOMS_PER_ADDRESS": "100000", "PEANUTCLUB_MAX_ROOMS": "100000"}
 
@@ -104,7 +104,7 @@ def load_run(owners: list[int], ports: list[int], rooms: int, rate: float, durat
     """One load process per owner port, `rooms` rooms in all; returns their merged results."""
     workers = []
     for i, port in enumerate(owners):
-        plan = load.Plan(
+        plan = table.Plan(
             host="127.0.0.1",
             port=port,
             mode="game",

@@ -142,7 +142,7 @@ def _bench() -> BenchPlan:
     which this file does not load when a server only hosts the game."""
     if _BENCH:
         return _BENCH[0]
-    from peanutclub.bench.load import GameRoom
+    from peanutclub.bench.table import GameRoom
 
     class Table(GameRoom):
         """Whoever's turn it is takes one token, a tick at a time."""

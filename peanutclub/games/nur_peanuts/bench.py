@@ -22,7 +22,7 @@ from typing import Any
 
 import orjson
 
-from peanutclub.bench.load import GameRoom, Plan, Stats
+from peanutclub.bench.table import GameRoom, Plan, Stats
 from peanutclub.core.game import BenchPlan
 
 #: The bench's tables: the turn clock never plays for a bench player (they decide on their

@@ -6,23 +6,22 @@ rounds per game and their spread, how the games end, win rates by seat and by le
 often a game passes 200 rounds (a reviewer feared the game might never end). No host action is
 needed: some clock always runs until the game is over.
 
-`python -m peanutclub.games.nur_peanuts.simulate --games 10000 --players 4` prints the same
-summary while the game is not yet listed among the server's games.
+`python -m peanutclub.games.nur_peanuts.figures --games 10000 --players 4` prints the same
+summary for several table sizes in one run (figures.py: it drives the simulator, which this
+module, loaded by the game's class, must not import).
 """
 
 from __future__ import annotations
 
-import argparse
 import statistics
-import sys
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from peanutclub.core.game import Simulation
-from peanutclub.games.nur_peanuts.game import NurPeanuts
-from peanutclub.simulate import Played
+from peanutclub.core import EngineReadings
+from peanutclub.core.game import Played, Simulation
+from peanutclub.games.nur_peanuts.engine import Game
 
 #: A game this long is what the reviewer's worry is about.
 LONG_GAME = 200
@@ -101,7 +100,7 @@ class Tally:
             elif kind in ("turn", "parked"):
                 self._zero = False
 
-    def result(self, game: NurPeanuts, played: Played) -> GameResult:
+    def result(self, game: EngineReadings[Game], played: Played) -> GameResult:
         engine = game.engine
         assert engine.result is not None
         return GameResult(
@@ -219,58 +218,6 @@ class Summary:
             flows = self.flows_by_level[level]
             lines.append(f"{level:<10}" + "".join(f"{f / played:>18,.0f}" for f in flows))
         return lines
-
-
-def play(players: int, seed: int, levels: Sequence[str] | str = "normal") -> GameResult:
-    """One bot game through the generic driver, with this game listed for as long as it takes
-    (it is not among the server's games until its pages exist)."""
-    from peanutclub.games import GAMES
-    from peanutclub.simulate import play_game
-
-    listed = NurPeanuts.id in GAMES
-    GAMES.setdefault(NurPeanuts.id, NurPeanuts)
-    try:
-        result: GameResult = play_game(players, seed, levels, NurPeanuts.id)
-    finally:
-        if not listed:
-            GAMES.pop(NurPeanuts.id, None)
-    return result
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """`python -m peanutclub.games.nur_peanuts.simulate`: the designer's figures, one table size
-    after another (`--players 2,3,4,5,6`)."""
-    from peanutclub.games import GAMES
-    from peanutclub.simulate import run
-
-    parser = argparse.ArgumentParser(description="Play Nur Peanuts! bot games and sum them up.")
-    parser.add_argument("--games", type=int, default=1000, help="games per table size")
-    parser.add_argument("--players", default="4", help="table sizes, comma-separated")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--bots", default="normal", help="levels laid around the table")
-    parser.add_argument("--jobs", "-j", type=int, default=1)
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    args = parser.parse_args(argv)
-    GAMES.setdefault(NurPeanuts.id, NurPeanuts)
-    levels = [name.strip() for name in args.bots.split(",") if name.strip()]
-    for players in (int(p) for p in args.players.split(",")):
-        summary = run(
-            args.games,
-            players,
-            args.seed,
-            levels,
-            args.jobs,
-            None if args.quiet else sys.stderr,
-            NurPeanuts.id,
-        )
-        print(f"== {players} players, bots {','.join(levels)}")
-        print(summary.report(), flush=True)
-        print()
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
 
 
 #: The game's part of `peanutclub simulate` (its class's `tools.simulation` loads it).

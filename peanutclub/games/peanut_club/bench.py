@@ -19,11 +19,10 @@ from typing import Any
 
 import orjson
 
-from peanutclub.bench.load import SEATS, SELL_TIMEOUT, GameRoom, Plan, Stats
+from peanutclub.bench.table import SEATS, SELL_TIMEOUT, GameRoom, Plan, Stats
 from peanutclub.core.game import BenchPlan, SoakPlan
-from peanutclub.games.peanut_club.engine import Action, Phase
+from peanutclub.games.peanut_club.engine import Action, Game, Phase
 from peanutclub.games.peanut_club.engine.view import private_view
-from peanutclub.games.peanut_club.game import PeanutClub
 from peanutclub.games.peanut_club.patch import apply_patch
 
 #: The bench's tables: a going call steps at once, nobody is called for idling, a buyer who does
@@ -185,8 +184,8 @@ class Recorder:
 
     def next(self, table: Any) -> tuple[int, dict[str, Any]] | None:
         """(seat, message) for the table's next step, or None: the clock's next step."""
-        assert isinstance(table, PeanutClub)
         game = table.engine
+        assert isinstance(game, Game)
         if game.phase is Phase.PAYING:
             suggestion = game.pay_suggestion()
             assert suggestion is not None and game.payer is not None

@@ -12,15 +12,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from peanutclub.core.game import Simulation
-from peanutclub.games.peanut_club.engine import Action
-from peanutclub.games.peanut_club.game import PeanutClub
-from peanutclub.simulate import Played
+from peanutclub.core import EngineReadings
+from peanutclub.core.game import Played, Simulation
+from peanutclub.games.peanut_club.engine import Action, Game
 
 POWERS = ("a_la_carte", "crash", "niet", "convert", "abracadabra")
 
 
-def host_action(game: PeanutClub) -> Action:
+def host_action(game: EngineReadings[Game]) -> Action:
     """What moves the game on when no bot acts and no clock runs: with no high bid, no clock
     runs and the host calls "going" (otherwise it is what the clock would do)."""
     return game.engine.auctioneer_action()
@@ -70,7 +69,7 @@ class Tally:
             elif kind == "discarded":
                 self.discarded += 1
 
-    def result(self, game: PeanutClub, played: Played) -> GameResult:
+    def result(self, game: EngineReadings[Game], played: Played) -> GameResult:
         engine = game.engine
         by_seat = sorted(engine.scores or [], key=lambda s: s.seat)
         best = max((s.total, s.objects) for s in by_seat)

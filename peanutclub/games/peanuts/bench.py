@@ -19,7 +19,7 @@ from typing import Any
 
 import orjson
 
-from peanutclub.bench.load import GameRoom, Plan, Stats, message_of
+from peanutclub.bench.table import GameRoom, Plan, Stats, message_of
 from peanutclub.core.game import BenchPlan, SoakPlan
 from peanutclub.games.peanuts.bots import LEVELS
 from peanutclub.games.peanuts.engine import Action

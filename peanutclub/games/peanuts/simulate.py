@@ -13,9 +13,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from peanutclub.core.game import Simulation
-from peanutclub.games.peanuts.game import Peanuts
-from peanutclub.simulate import Played
+from peanutclub.core import EngineReadings
+from peanutclub.core.game import Played, Simulation
+from peanutclub.games.peanuts.engine import Game
 
 
 @dataclass
@@ -64,7 +64,7 @@ class Tally:
                     self.deck_moves.append(sum(self.round_moves[s] for s in score["seats"]))
                 self.round_moves.clear()
 
-    def result(self, game: Peanuts, played: Played) -> GameResult:
+    def result(self, game: EngineReadings[Game], played: Played) -> GameResult:
         engine = game.engine
         scores = tuple(engine.totals[d] for d in engine.deck_of)
         c = self.counts

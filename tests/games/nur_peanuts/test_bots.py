@@ -19,7 +19,7 @@ from peanutclub.games.nur_peanuts.engine import (
     ThrowDice,
     public_view,
 )
-from peanutclub.games.nur_peanuts.simulate import play
+from peanutclub.games.nur_peanuts.figures import play
 
 from .conftest import arrange, field_of, move_and_park, throw
 

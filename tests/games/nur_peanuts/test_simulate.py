@@ -6,7 +6,8 @@ import math
 
 from peanutclub.games import GAMES
 from peanutclub.games.nur_peanuts.engine import START_CASH
-from peanutclub.games.nur_peanuts.simulate import FLOWS, LONG_GAME, Summary, play
+from peanutclub.games.nur_peanuts.figures import play
+from peanutclub.games.nur_peanuts.simulate import FLOWS, LONG_GAME, Summary
 
 
 def test_a_game_is_the_same_for_the_same_seed() -> None:
