@@ -44,11 +44,6 @@ def describe(game: type[Game]) -> dict[str, object]:
     }
 
 
-def all_codes(game: type[Game]) -> Codes:
-    """Every code a room of `game` may answer with: the platform's and the game's own."""
-    return {**PLATFORM_CODES, **game.codes}
-
-
 def every_code() -> Codes:
     """Every code any room here may answer with (what the pages must translate)."""
     codes: dict[str, tuple[str, str]] = dict(PLATFORM_CODES)
