@@ -44,7 +44,7 @@ Decode = Callable[[Any], Any]
 
 
 class _Field(NamedTuple):
-    """How one field reaches the log and comes back: a tuple, read once per action written."""
+    """How one field reaches the log and comes back, as read from its type at registration."""
 
     name: str
     #: None: the value is written as it is (an int, a bool, a str).
@@ -61,8 +61,9 @@ class _Field(NamedTuple):
 class Action:
     """Something a seat or the room's clock does: a frozen value that a game's log lists.
 
-    `kind` is the `type` the log names it by, set by the game's registry; `to_dict` is written
-    from the fields, never by hand.
+    `kind` is the `type` the log names it by, set by the game's registry, which also gives each
+    registered class a `to_dict` of its own made from its fields (`_writer`); the method here
+    is what an unregistered subclass falls back on, the same dict by a slower loop.
     """
 
     kind: ClassVar[str] = ""
@@ -162,6 +163,8 @@ class ActionRegistry:
             log_fields = []
             for f in fields(cls):
                 where = f"{cls.__name__}.{f.name}"
+                if f.name == "type":
+                    raise TypeError(f"{where}: `type` names the action in the log")
                 inner = _optional(hints[f.name])
                 encode, decode = _codec(hints[f.name] if inner is None else inner, where)
                 if f.default_factory is not MISSING:

@@ -75,7 +75,18 @@ class Tick(Action):
     pass
 
 
+@dataclass(frozen=True, slots=True)
+class Unregistered(Paint):
+    """Inherits Paint's fields, kind and writer: the base's slow loop must write the same."""
+
+
 def test_the_dict_is_the_type_then_the_fields_in_declared_order() -> None:
+    paint = Paint(1, Colour.RED, (5,), True, None, 4)
+    assert Action.to_dict(paint) == paint.to_dict()
+    assert (
+        Action.to_dict(Unregistered(1, Colour.RED, (5,)))
+        == Unregistered(1, Colour.RED, (5,)).to_dict()
+    )
     assert Paint(1, Colour.BLUE, (2, 3)).to_dict() == {
         "type": "paint",
         "seat": 1,
@@ -133,6 +144,13 @@ def test_a_game_cannot_declare_what_its_log_could_not_hold() -> None:
 
     with pytest.raises(TypeError, match="cannot be logged"):
         registry.register("floaty")(Floaty)
+
+    @dataclass(frozen=True, slots=True)
+    class Typed(Action):
+        type: str
+
+    with pytest.raises(TypeError, match="names the action"):
+        registry.register("typed")(Typed)
 
     @dataclass(frozen=True)
     class Plain:
