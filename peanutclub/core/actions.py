@@ -39,7 +39,8 @@ OMITTED_WHEN_NONE: Mapping[str, bool] = types.MappingProxyType({"omitted_when_no
 
 A = TypeVar("A", bound="Action")
 
-Encode = Callable[[Any], Any]
+#: A function, or a dict looked up (an enum's values: a subscript costs less than a call).
+Encode = Callable[[Any], Any] | dict[Any, Any]
 Decode = Callable[[Any], Any]
 
 
@@ -78,7 +79,10 @@ class Action:
                 if not omitted:
                     data[name] = None
             else:
-                data[name] = value if encode is None else encode(value)
+                if encode is None:
+                    data[name] = value
+                else:
+                    data[name] = encode[value] if isinstance(encode, dict) else encode(value)
         return data
 
 
@@ -103,8 +107,7 @@ def _codec(hint: Any, where: str) -> tuple[Encode | None, Decode]:
     if isinstance(hint, type) and issubclass(hint, Enum):
         # A dict, not `.value`: an enum's `.value` is a slow property, and a log entry is
         # written for every accepted action.
-        values = {member: member.value for member in hint}
-        return values.__getitem__, hint
+        return {member: member.value for member in hint}, hint
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
         item_encode, item_decode = _codec(args[0], where)
         if item_encode is not None:
@@ -128,15 +131,19 @@ def _writer(kind: str, log_fields: tuple[_Field, ...]) -> Callable[[Action], dic
         value = f"self.{f.name}"
         if f.encode is not None:
             scope[f"encode_{f.name}"] = f.encode
-            value = f"encode_{f.name}({value})"
+            call = "[{}]" if isinstance(f.encode, dict) else "({})"
+            value = f"encode_{f.name}{call.format(value)}"
             if f.optional:
                 value = f"None if self.{f.name} is None else {value}"
         if f.omitted_when_none:
             omitted.append(f"    if self.{f.name} is not None:\n        data[{f.name!r}] = {value}")
         else:
             items.append(f"{f.name!r}: {value}")
-    display = ", ".join(items)
-    lines = ["def to_dict(self):", f"    data = {{{display}}}", *omitted, "    return data"]
+    display = "{" + ", ".join(items) + "}"
+    if omitted:
+        lines = ["def to_dict(self):", f"    data = {display}", *omitted, "    return data"]
+    else:
+        lines = ["def to_dict(self):", f"    return {display}"]
     exec("\n".join(lines), scope)
     writer: Callable[[Action], dict[str, Any]] = scope["to_dict"]
     writer.__doc__ = Action.to_dict.__doc__
