@@ -2,8 +2,9 @@
 
 `RuleError` subclasses `ValueError`, as python-chess's parse errors do: an illegal action is a bad
 value for the state it meets, not a crash. The platform's codes are the ones every game may
-receive (bad frames, seats, hosts, phases); each game adds its own in its `codes`, and a game's
-errors look their default message up in both.
+receive (bad frames, seats, hosts, phases); each game lists its own once, as the base of its
+refusals (`class MyRuleError(RuleError, codes=CODES)`), and its errors look their default
+message up in both.
 """
 
 from __future__ import annotations
@@ -65,6 +66,19 @@ class RuleError(ValueError):
     #: game's subclass adds the game's.
     messages: ClassVar[Codes] = PLATFORM_CODES
 
+    def __init_subclass__(cls, codes: Codes | None = None, **kwargs: object) -> None:
+        """A game's refusals: `class MyRuleError(RuleError, codes=CODES)` adds the game's codes
+        (code -> (English, French)) to the messages its refusals find; a subclass that names its
+        `code` must name one it can find a message for, so a misspelt code fails at import."""
+        super().__init_subclass__(**kwargs)
+        if codes is not None:
+            clash = sorted(set(codes) & set(PLATFORM_CODES))
+            if clash:
+                raise TypeError(f"{cls.__name__} redefines the platform's {', '.join(clash)}")
+            cls.messages = {**cls.messages, **codes}
+        if "code" in cls.__dict__ and cls.code not in cls.messages:
+            raise TypeError(f"{cls.__name__}: no message for the code {cls.code!r}")
+
     def __init__(self, message: str | None = None, *, code: str | None = None) -> None:
         if code is not None:
             self.code = code
@@ -73,6 +87,24 @@ class RuleError(ValueError):
 
     def to_dict(self) -> dict[str, str]:
         return {"code": self.code, "message": self.message}
+
+
+class BadMessage(RuleError):
+    """A message or value no game could take (every game raises it, so it lives here)."""
+
+    code = "bad_message"
+
+
+class WrongPhase(RuleError):
+    """Not now: the game is not where this can be done."""
+
+    code = "wrong_phase"
+
+
+class NotSeated(RuleError):
+    """A viewer without a seat tried what only a player can."""
+
+    code = "not_seated"
 
 
 def refuse(code: str, message: str | None = None) -> RuleError:

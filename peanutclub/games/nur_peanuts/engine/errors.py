@@ -6,10 +6,10 @@ does any game's. The engine raises them before it changes anything.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from peanutclub.core.errors import PLATFORM_CODES, Codes
+from peanutclub.core.errors import BadMessage as BadMessage
+from peanutclub.core.errors import NotSeated as NotSeated
 from peanutclub.core.errors import RuleError as RuleError
+from peanutclub.core.errors import WrongPhase as WrongPhase
 
 #: The game's own codes -> (English, French), beyond the platform's.
 CODES: dict[str, tuple[str, str]] = {
@@ -40,18 +40,8 @@ CODES: dict[str, tuple[str, str]] = {
 }
 
 
-class NurRuleError(RuleError):
+class NurRuleError(RuleError, codes=CODES):
     """A refusal of the dice game: its default messages are the game's and the platform's."""
-
-    messages: ClassVar[Codes] = {**PLATFORM_CODES, **CODES}
-
-
-class WrongPhase(NurRuleError):
-    code = "wrong_phase"
-
-
-class BadMessage(NurRuleError):
-    code = "bad_message"
 
 
 class NotYourTurn(NurRuleError):

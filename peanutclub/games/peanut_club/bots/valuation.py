@@ -8,7 +8,7 @@ knowledge (they are printed on the cards), so they may be used like a rulebook.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from peanutclub.games.peanut_club.engine import CATEGORIES, Symbol, standard_deck
@@ -29,11 +29,6 @@ DECK_SYMBOLS: dict[str, int] = dict(
 #: What a card is worth to its holder by its currency's place in the column (top first): a card
 #: of the top currency wins lots, one at the bottom mostly waits for a Niet or a Crash.
 PLACE_WEIGHTS: tuple[float, ...] = (1.0, 0.65, 0.4)
-
-
-def symbols_of(objects: Iterable[Mapping[str, Any]]) -> Counter[str]:
-    """Count the symbols printed on a list of view objects."""
-    return Counter(s for o in objects for s in o["symbols"])
 
 
 def potential(

@@ -6,10 +6,10 @@ the game's current state, not a crash. The server turns them into `error` frames
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from peanutclub.core.errors import PLATFORM_CODES, Codes
+from peanutclub.core.errors import BadMessage as BadMessage
+from peanutclub.core.errors import NotSeated as NotSeated
 from peanutclub.core.errors import RuleError as RuleError
+from peanutclub.core.errors import WrongPhase as WrongPhase
 
 #: The auction's own codes -> (English, French), beyond the platform's.
 CODES: dict[str, tuple[str, str]] = {
@@ -64,18 +64,8 @@ CODES: dict[str, tuple[str, str]] = {
 }
 
 
-class ClubRuleError(RuleError):
+class ClubRuleError(RuleError, codes=CODES):
     """A refusal of the auction's rules: its default messages are the game's and the platform's."""
-
-    messages: ClassVar[Codes] = {**PLATFORM_CODES, **CODES}
-
-
-class WrongPhase(ClubRuleError):
-    code = "wrong_phase"
-
-
-class NotSeated(ClubRuleError):
-    code = "not_seated"
 
 
 class BadBid(ClubRuleError):

@@ -6,10 +6,10 @@ the everyday outcome of a race (`pile_changed`: someone else got there first), n
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from peanutclub.core.errors import PLATFORM_CODES, Codes
+from peanutclub.core.errors import BadMessage as BadMessage
+from peanutclub.core.errors import NotSeated as NotSeated
 from peanutclub.core.errors import RuleError as RuleError
+from peanutclub.core.errors import WrongPhase as WrongPhase
 
 #: The race's own codes -> (English, French), beyond the platform's.
 CODES: dict[str, tuple[str, str]] = {
@@ -53,22 +53,8 @@ CODES: dict[str, tuple[str, str]] = {
 }
 
 
-class PeanutsRuleError(RuleError):
+class PeanutsRuleError(RuleError, codes=CODES):
     """A refusal of the race's rules: its default messages are the game's and the platform's."""
-
-    messages: ClassVar[Codes] = {**PLATFORM_CODES, **CODES}
-
-
-class BadMessage(PeanutsRuleError):
-    code = "bad_message"
-
-
-class WrongPhase(PeanutsRuleError):
-    code = "wrong_phase"
-
-
-class NotSeated(PeanutsRuleError):
-    code = "not_seated"
 
 
 class NotYourCard(PeanutsRuleError):

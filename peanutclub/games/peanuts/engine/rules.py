@@ -145,11 +145,6 @@ def rotate(layout: Layout) -> None:
 # ---------------------------------------------------------------------------- scoring
 
 
-def played_cards(foundations: list[Foundation], deck: int) -> int:
-    """How many of a deck's cards lie on the foundations."""
-    return sum(f.by_deck.get(deck, 0) for f in foundations)
-
-
 def round_points(played: int, peanuts_left: int) -> int:
     """A round's points for a deck: +1 per card on the foundations, -2 per card left in its
     peanuts pile."""
