@@ -18,12 +18,16 @@ from peanutclub.core import RuleError, refuse
 from peanutclub.server.connection import Connection, Link
 from peanutclub.server.directory import Directory
 from peanutclub.server.http import ServerState, client_ip
+from peanutclub.server.protocol import salvage_ref
 from peanutclub.server.ratelimit import TokenBucket
 from peanutclub.server.security import allowed_host_names, host_allowed
 from peanutclub.server.settings import Settings
 from peanutclub.server.views import error_frame
 
-#: Consecutive refused-for-rate messages that still get an error frame; beyond, silence.
+#: Consecutive refused-for-rate messages that still get an error frame; beyond, a message
+#: without a `ref` is dropped in silence, so a flood costs little. One with a `ref` is always
+#: answered with that `ref`: its sender is waiting for that very answer (a phone holding a card
+#: back until then), and a sender that does not read is closed by the send queue's limit.
 RATE_ERRORS = 5
 
 #: The close reason of each refusal the directory's `admit` may give.
@@ -133,8 +137,9 @@ async def receive_forever(connection: Connection, link: Link, settings: Settings
             continue
         if not bucket.take():
             refused_in_a_row += 1
-            if refused_in_a_row <= RATE_ERRORS:
-                connection.error(refuse("rate_limited"))
+            ref = salvage_ref(text)
+            if ref is not None or refused_in_a_row <= RATE_ERRORS:
+                connection.error(refuse("rate_limited"), ref)
             continue
         refused_in_a_row = 0
         if isinstance(text, bytes):

@@ -146,3 +146,31 @@ def test_the_race_line_names_every_player_of_the_other_team(
     expect(other).to_contain_text("Bot 3")
     keep(ana, shots, "peanuts-phone-teams-360x640")
     expect_no_js_errors(ana)
+
+
+#: Taps the stock 60 times and then every top card, all at once: far past the room's burst.
+FLOOD = """() => {
+  const flip = document.querySelector("[data-key=flip]");
+  for (let i = 0; i < 60; i += 1) flip.click();
+  for (const card of document.querySelectorAll("button.card-face.top")) card.click();
+}"""
+
+
+@pytest.mark.parametrize("size", [PHONE_SMALL, PHONE_TALL], ids=["360x640", "390x844"])
+def test_cards_tapped_too_fast_come_back_with_a_word_and_play_again(
+    browser: Any, base_url: str, shots: Path, size: dict[str, int]
+) -> None:
+    label = f"{size['width']}x{size['height']}"
+    _room, ana, bruno = _two_phones(browser, base_url, size)
+    ana.evaluate(FLOOD)
+    # Every card tapped in the flood goes back to its place, and the phone says why.
+    expect(ana.locator("[data-key=note]")).to_contain_text(re.compile("Too fast|Trop vite"))
+    expect(ana.locator("button.card-face.top.flying")).to_have_count(0)
+    keep(ana, shots, f"peanuts-phone-too-fast-{label}-after")
+    # Once the room takes messages again (the word gone), a card tapped is played as ever.
+    expect(ana.locator("[data-key=note]")).to_have_count(0)
+    ace = ana.locator(f"button.card-face.top[data-card='{ACE}']")
+    expect(ace).to_have_count(1)
+    ace.click()
+    expect(ana.locator(f"[data-key=foundations] [data-card='{ACE}']")).to_have_count(1)
+    expect_no_js_errors(ana, bruno)

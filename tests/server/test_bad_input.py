@@ -94,6 +94,29 @@ def test_frames_over_64_kib_close_the_connection_but_not_the_room(
     run(body())
 
 
+def test_every_flooded_message_with_a_ref_is_answered_with_that_ref(
+    dev_server: RunningServer,
+) -> None:
+    """A client holds a move back until the answer to its `ref` comes: past the burst, and past
+    the few errors a flood without `ref` gets, each `ref` still comes back, as its answer or as
+    `rate_limited`."""
+
+    async def body() -> None:
+        _, _tv, ana = await lobby(dev_server)
+        sent = 150
+        for i in range(sent):
+            await ana.send(type="resync", ref=i)
+        answered: dict[int, str] = {}
+        while len(answered) < sent:
+            message = await ana.until(lambda m: m["type"] in ("state", "error"))
+            assert isinstance(message.get("ref"), int), message
+            answered[message["ref"]] = message.get("code", message["type"])
+        assert set(answered) == set(range(sent))
+        assert "rate_limited" in answered.values()
+
+    run(body())
+
+
 def test_floods_get_rate_limited_and_the_connection_survives(dev_server: RunningServer) -> None:
     async def body() -> None:
         _, _tv, ana = await lobby(dev_server)

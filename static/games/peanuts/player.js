@@ -149,6 +149,7 @@ function play(card, to = "foundation", pile = null) {
   const ref = send({ type: "move", card: card.id, to, pile });
   if (ref === null) return;
   app.pending.push({ ref, card, from, to, pile, quick, stage: to });
+  awaitAnswer(ref);
   app.picked = null;
   render();
 }
@@ -213,6 +214,7 @@ function refused(move, msg) {
     const ref = send({ type: "move", card: move.card.id, to: "building", pile: null });
     if (ref !== null) {
       app.pending.push({ ...move, ref, stage: "building", to: "building" });
+      awaitAnswer(ref);
       return;
     }
   }
@@ -223,6 +225,10 @@ function refused(move, msg) {
     const text = lostRaceLine(move);
     note(text, "lost");
     announce(text);
+  } else if (msg.code === "rate_limited" || msg.code === "no_answer") {
+    const text = t(msg.code === "rate_limited" ? "play.too_fast" : "play.no_answer");
+    note(text, "warn");
+    announce(text);
   } else if (move.quick && msg.code === "not_playable") {
     note(t("play.nowhere", { card: name }), "warn");
     announce(t("play.nowhere", { card: name }));
@@ -231,6 +237,32 @@ function refused(move, msg) {
     note(text, "warn");
     announce(text);
   }
+}
+
+/** How long a move may wait for its answer before its card goes back (ms): the room answers in
+ * far less, so only a lost or dropped message gets there, and the card must not stay lifted. */
+const ANSWER_MS = 4000;
+
+/** Take the move sent as `ref` back if it is still waiting after ANSWER_MS. */
+function awaitAnswer(ref) {
+  setTimeout(() => {
+    const i = app.pending.findIndex((m) => m.ref === ref);
+    if (i < 0) return;
+    const [move] = app.pending.splice(i, 1);
+    refused(move, { code: "no_answer" });
+    render();
+  }, ANSWER_MS);
+}
+
+/** A `rate_limited` refusal without `ref` (an older or flooded answer) may be about any move in
+ * flight: every one goes back, said once, and the player taps again. True if any did. */
+function takeBackAll(msg) {
+  if (!app.pending.length) return false;
+  const moves = app.pending;
+  app.pending = [];
+  refused(moves[0], msg);
+  if (moves.some((m) => !m.quick)) app.choose = false;
+  return true;
 }
 
 /** Moves the new state has settled: a card no longer where it was sent from was played. */
@@ -262,12 +294,13 @@ function onState(state, events, why, prev) {
 function onError(msg) {
   // A hint asked as the round ended: nothing to say.
   if (app.idle.ref !== undefined && app.idle.ref !== null && msg.ref === app.idle.ref) return true;
-  const i = app.pending.findIndex((m) => m.ref === msg.ref);
+  const i = msg.ref === undefined || msg.ref === null ? -1 : app.pending.findIndex((m) => m.ref === msg.ref);
   if (i >= 0) {
     const [move] = app.pending.splice(i, 1);
     refused(move, msg);
     return true;
   }
+  if (msg.code === "rate_limited" && (msg.ref === undefined || msg.ref === null) && takeBackAll(msg)) return true;
   if (settingsRefusal(app.ui, msg)) {
     toast(errorText(msg.code), "error");
     return true;

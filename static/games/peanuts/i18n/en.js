@@ -75,6 +75,8 @@ export default {
   "play.lost_race_to": "Lost the race to {name}",
   "play.lost_race_by": "Lost the race to {name} ({ms} ms)",
   "play.back": "Back to its place: {reason}",
+  "play.too_fast": "Too fast: the card is back, tap again.",
+  "play.no_answer": "No answer from the room: the card is back, tap again.",
   "play.countdown": "Get ready…",
   "play.countdown_in": "Go in {s}",
   "play.go": "Go!",

@@ -75,6 +75,8 @@ export default {
   "play.lost_race_to": "Course perdue contre {name}",
   "play.lost_race_by": "Course perdue contre {name} ({ms} ms)",
   "play.back": "Retour à sa place : {reason}",
+  "play.too_fast": "Trop vite : la carte est revenue, touchez-la encore.",
+  "play.no_answer": "Pas de réponse de la salle : la carte est revenue, touchez-la encore.",
   "play.countdown": "Préparez-vous…",
   "play.countdown_in": "Départ dans {s}",
   "play.go": "Partez !",
