@@ -8,6 +8,7 @@ own view read by a protocol client of the test's own, never against numbers writ
 
 from __future__ import annotations
 
+import random
 import re
 import time
 from pathlib import Path
@@ -26,8 +27,10 @@ from e2e_helpers import (
 )
 from nur_peanuts_helpers import PHONE_SMALL, PHONE_TALL, what_to_do
 from nur_peanuts_tv_helpers import create_room, resize
-from peanuts_helpers import TV_FULL, TV_SMALL
+from peanuts_helpers import NAMES, TV_FULL, TV_SMALL, serve_view
 from playwright.sync_api import Locator, expect
+
+from peanutclub.games.nur_peanuts import NurPeanuts, Settings
 
 pytestmark = pytest.mark.e2e
 
@@ -334,3 +337,85 @@ def test_six_players_throw_lists_fit_a_small_phone_and_say_what_rolling_on_costs
     check_lists_fit(phone)
     line.close()
     expect_no_js_errors(phone)
+
+
+def bankrupt_game_over(code: str, players: int) -> dict[str, Any]:
+    """The TV's view at the end of a real game of bots that ends on a bankruptcy, the one of a
+    few seeds whose last round has the most payments (the engine's own, nothing made up), with
+    what the room adds to it: long names, the settings, no clock."""
+    best: dict[str, Any] | None = None
+    for seed in range(1, 9):
+        game = NurPeanuts(players, seed, Settings())
+        bots = [NurPeanuts.bots["easy"](s, seed) for s in range(players)]
+        order = random.Random(seed)
+        while not game.over:
+            seats = list(range(players))
+            order.shuffle(seats)
+            action = None
+            for seat in seats:
+                action = bots[seat].decide({**game.public_view(), "you": game.private_view(seat)})
+                if action is not None:
+                    break
+            if action is None:
+                timer = game.timer()
+                assert timer is not None
+                action = timer.action
+            game.apply(action)
+        view = dict(game.public_view())
+        if view["result"]["reason"] != "bankrupt":
+            continue
+        if best is None or len(view["round_result"]["payments"]) > len(
+            best["round_result"]["payments"]
+        ):
+            best = view
+    assert best is not None, "a few seeds end on a bankruptcy"
+    best["players"] = [
+        {**p, "name": NAMES[p["seat"]], "connected": True, "bot": "easy"} for p in best["players"]
+    ]
+    best.update(
+        game="nur-peanuts",
+        code=code,
+        settings=Settings().model_dump(),
+        host_seat=None,
+        deadline=None,
+        deadline_kind=None,
+        now=0,
+        you=None,
+    )
+    return best
+
+
+#: Every line of the last round's payments: its text and whether it shows whole on the screen,
+#: inside its panel (a TV cannot scroll).
+PAY_LINES = """() => {
+  const panel = document.querySelector(".tv-now").getBoundingClientRect();
+  return [...document.querySelectorAll(".tv-now .pay-list li")].map(li => {
+    const r = li.getBoundingClientRect();
+    const inside = r.top >= panel.top - 1 && r.bottom <= panel.bottom + 1
+      && r.left >= panel.left - 1 && r.right <= panel.right + 1 && r.bottom <= innerHeight;
+    return [li.textContent, r.height > 0 && inside];
+  });
+}"""
+
+
+@pytest.mark.parametrize("size", [TV_FULL, TV_SMALL], ids=["1920x1080", "1280x720"])
+def test_the_game_over_shows_every_payment_of_the_last_round_whole_on_the_tv(
+    browser: Any, base_url: str, shots: Path, size: dict[str, int]
+) -> None:
+    label = f"{size['width']}x{size['height']}"
+    room = create_room(base_url)
+    tv = new_page(browser, size)
+    for players in (4, 2, 3, 5, 6):
+        view = bankrupt_game_over(room["code"], players)
+        serve_view(tv, view)
+        tv.goto(room["tv_url"])
+        expect(tv.locator(".tv-now.over .pay-list li")).to_have_count(
+            len(view["round_result"]["payments"])
+        )
+        if players == 4:
+            keep(tv, shots, f"nur-peanuts-over-payments-{label}-after")
+        lines = tv.evaluate(PAY_LINES)
+        assert all(whole for _, whole in lines), (players, lines)
+        cut = tv.locator(".tv-now").evaluate("el => el.scrollHeight - el.clientHeight")
+        assert cut <= 1, (players, cut)
+    expect_no_js_errors(tv)
