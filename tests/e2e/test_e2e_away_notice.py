@@ -22,6 +22,22 @@ def notice(page: Page) -> Any:
     return page.locator(".away-notice")
 
 
+#: On a TV the notice takes a strip of its own between the table and the footer: it lies over
+#: no part of the table (a heading, a banner, a field) and the footer stays whole on screen.
+OWN_STRIP = """() => {
+  const box = document.querySelector(".away-notice").getBoundingClientRect();
+  const table = document.getElementById("app").getBoundingClientRect();
+  const foot = document.getElementById("foot").getBoundingClientRect();
+  return { over_table: Math.max(0, table.bottom - box.top),
+           over_foot: Math.max(0, box.bottom - foot.top),
+           foot_below: Math.max(0, foot.bottom - innerHeight) };
+}"""
+
+
+def covers_nothing(tv: Page) -> None:
+    assert tv.evaluate(OWN_STRIP) == {"over_table": 0, "over_foot": 0, "foot_below": 0}
+
+
 def test_peanut_club_tells_the_tv_and_the_host_phone_who_dropped(
     browser: Any, base_url: str
 ) -> None:
@@ -33,13 +49,14 @@ def test_peanut_club_tells_the_tv_and_the_host_phone_who_dropped(
     bruno.context.close()
     for page in (tv, ana):  # the table knows he is away...
         expect(page.locator(".player.away[data-seat='1']")).to_have_count(1)
-    ana.evaluate("window.scrollTo(0, 0)")
-    doc_shot(tv, f"peanut-club-away-1920x1080-{TAG}")
-    doc_shot(ana, f"peanut-club-away-390x844-{TAG}")
     for page in (tv, ana):  # ...and says so where the host looks, with the one tap
         expect(notice(page)).to_contain_text("Bruno")
         expect(notice(page).locator("[data-key=away-bot-1]")).to_be_visible()
         assert in_view(page, ".away-notice [data-key=away-bot-1]") == []
+    covers_nothing(tv)
+    ana.evaluate("window.scrollTo(0, 0)")
+    doc_shot(tv, f"peanut-club-away-1920x1080-{TAG}")
+    doc_shot(ana, f"peanut-club-away-390x844-{TAG}")
     expect(notice(chloe)).to_have_count(0)  # only the host is asked
     # Back on the same phone: the notice goes.
     back = browser.new_context(viewport=PHONE_390, storage_state=storage).new_page()
@@ -76,8 +93,13 @@ def test_nur_peanuts_tells_the_tv_who_dropped(browser: Any, base_url: str) -> No
         ana.until(lambda s: s["phase"] != "lobby")
         bo.close()
         expect(tv.locator(".badge-away")).to_have_count(1)
-        doc_shot(tv, f"nur-peanuts-away-1920x1080-{TAG}")
         expect(notice(tv)).to_contain_text("Bo")
+        covers_nothing(tv)
+        doc_shot(tv, f"nur-peanuts-away-1920x1080-{TAG}")
+        tv.set_viewport_size({"width": 1280, "height": 720})
+        covers_nothing(tv)
+        doc_shot(tv, f"nur-peanuts-away-1280x720-{TAG}")
+        tv.set_viewport_size(TV)
         tv.click("[data-key=away-bot-1]")
         expect(notice(tv)).to_have_count(0)
         ana.until(lambda s: s["players"][1]["bot"])

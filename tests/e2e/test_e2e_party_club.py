@@ -170,12 +170,15 @@ def test_the_phone_names_the_lot_and_marks_what_fits_your_collection(
     expect_no_js_errors(*phones)
 
 
-def test_the_pay_button_of_a_sixteen_card_hand_is_on_screen(browser: Any, base_url: str) -> None:
-    """A winner holding 16 cards on a 360×640 phone: the Pay button is on screen, whole."""
+def test_the_pay_button_and_the_payments_worth_of_a_twenty_card_hand_are_on_screen(
+    browser: Any, base_url: str
+) -> None:
+    """A winner holding 20 cards on a 360×640 phone: the Pay button is on screen, whole, and so
+    is the line that says whether the chosen cards are enough."""
     _, (ana, bruno, chloe) = seated_table(
-        browser, base_url, ["Ana", "Bruno", "Chloé"], viewport=PHONE_360, seed=3
+        browser, base_url, ["Ana", "Bruno", "Chloé"], viewport=PHONE_360, seed=25
     )
-    assert ana.locator(".hand .card").count() >= 16
+    assert ana.locator(".hand .card").count() >= 20
     bottom = column(ana)[2]
     ana.click(f"[data-key=bid-{bottom}]")
     expect(bruno.locator(".status .hb-by")).to_contain_text("Ana")
@@ -184,6 +187,9 @@ def test_the_pay_button_of_a_sixteen_card_hand_is_on_screen(browser: Any, base_u
     expect(pay).to_be_enabled()
     club_shot(ana, "pay", PHONE_360)
     assert in_view(ana, "section.pay [data-key=pay]") == []
+    # ...and so is what the chosen cards are worth against the price, read before paying.
+    expect(ana.locator("section.pay .pay-value")).to_contain_text("Value")
+    assert in_view(ana, "section.pay .pay-value") == []
     expect_no_js_errors(ana, bruno, chloe)
 
 

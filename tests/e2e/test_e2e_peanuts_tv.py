@@ -84,6 +84,13 @@ def test_the_tv_shows_a_photo_finish_who_won_and_by_how_much(
     expect(tv.locator("[data-key=f4]")).to_have_class(re.compile(r"\bphoto\b"))
     keep(tv, shots, "peanuts-tv-photo-finish-1280x720")
     assert fits_screen(tv)
+    # It stays a few seconds, then the race goes on without it; the same finish, still in the
+    # view when the next card lands, does not come back.
+    expect(tv.locator(".tv-photo")).to_have_count(0, timeout=10_000)
+    expect(tv.locator("[data-key=f4]")).not_to_have_class(re.compile(r"\bphoto\b"))
+    served.push({**view, "photo_finish": photo})  # another frame, the same finish
+    tv.wait_for_timeout(300)
+    expect(tv.locator(".tv-photo")).to_have_count(0)
     expect_no_js_errors(tv)
 
 

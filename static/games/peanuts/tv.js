@@ -18,7 +18,10 @@ import { skipRoundButton, endGameControl } from "./ui/host.js";
 
 const code = document.body.dataset.code;
 const reach = reachOf(code);
-const app = { state: null, host: false, ui: {}, fresh: new Map() };
+const app = { state: null, host: false, ui: {}, fresh: new Map(), photo: { key: null, until: 0 } };
+// How long the TV shows a photo finish: long enough to read across the room, short enough that
+// the next minutes of the race are not told under an old finish.
+const PHOTO_MS = 6000;
 let conn = null;
 
 const send = sender(() => conn);
@@ -37,7 +40,21 @@ function onState(state, events) {
     const text = describe(ev, state);
     if (text) announce(text);
   }
+  notePhoto(state.photo_finish);
   render();
+}
+
+/** A new photo finish is shown for PHOTO_MS from the moment this page first sees it; the view
+ * keeps the round's last one, so the same one seen again (another move, a resync) adds no time. */
+function notePhoto(photo) {
+  const key = photo ? JSON.stringify(photo) : null;
+  if (key === app.photo.key) return;
+  app.photo = { key, until: key ? Date.now() + PHOTO_MS : 0 };
+  if (key) setTimeout(render, PHOTO_MS + 50);
+}
+
+function photoShown(state) {
+  return state.photo_finish && state.phase === "playing" && Date.now() < app.photo.until ? state.photo_finish : null;
 }
 
 /** Every foundation, large, in the colour of the deck whose card is on top. */
@@ -59,7 +76,7 @@ function foundationsView(state) {
                 class: [
                   f.complete ? "complete" : "",
                   (app.fresh.get(f.index) || 0) > now ? "fresh" : "",
-                  state.photo_finish && state.photo_finish.pile === f.index ? "photo" : "",
+                  photoShown(state)?.pile === f.index ? "photo" : "",
                 ].join(" "),
                 "aria-label": f.complete
                   ? t("pile.foundation_complete", { n: f.index + 1 })
@@ -150,7 +167,7 @@ function statusLine(state) {
       : null,
     state.rotations && state.phase === "playing" ? h("span.tv-rot", { text: t("tv.rotations", { n: state.rotations }) }) : null,
     // The round's last photo finish: who reached a pile first, by the room's arrival times.
-    state.photo_finish && state.phase === "playing"
+    photoShown(state)
       ? h("strong.tv-photo", { "data-key": "photo", role: "status", text: photoFinishLine(state.photo_finish, state) })
       : null,
   );

@@ -47,14 +47,19 @@ export function awayNotice(state, { host = false, send = null, level = "normal" 
  * Show or clear the notice for the latest `state` of this page's connection. A TV shows it to
  * everyone in the room (the button only when it holds the host token); a phone only when it is
  * the host's. It lives in its own box beside the page's main element, so a game's render never
- * has to make room for it.
+ * has to make room for it: on a phone above the page, on a TV a strip of its own between the table
+ * and the footer (the table gives up that height, so the notice hides no heading, banner or field;
+ * the games' TVs fit their parts again on the resize this sends).
  */
 export function showAway(state, { host = false, send = null } = {}) {
   const tv = document.body.classList.contains("page-tv");
   const notice = tv || host ? awayNotice(state, { host, send }) : null;
   let box = document.getElementById("away");
   if (!notice) {
-    if (box) box.remove();
+    if (box) {
+      box.remove();
+      if (tv) dispatchEvent(new Event("resize"));
+    }
     return;
   }
   if (!box) {
@@ -62,8 +67,12 @@ export function showAway(state, { host = false, send = null } = {}) {
     box.id = "away";
     box.className = "away-box";
     const app = document.getElementById("app");
-    if (app) app.before(box);
+    if (app && tv) app.after(box);
+    else if (app) app.before(box);
     else document.body.append(box);
+    mount(box, notice);
+    if (tv) dispatchEvent(new Event("resize"));
+    return;
   }
   mount(box, notice);
 }

@@ -205,10 +205,15 @@ export function payView(ctx) {
         ),
       ),
     ),
-    verdictLine(answer, hb, draft),
+    // What the chosen cards are worth stays beside the Pay button, both on screen however long
+    // the hand: the foot sticks to the bottom of the phone.
     h(
-      "div.confirm-row",
+      "div.pay-foot",
       null,
+      verdictLine(answer, hb, draft),
+      h(
+        "div.confirm-row",
+        null,
       h("button.primary.big", {
         type: "button",
         "data-key": "pay",
@@ -225,6 +230,7 @@ export function payView(ctx) {
         },
         text: t("pay.reset"),
       }),
+      ),
     ),
   );
 }
