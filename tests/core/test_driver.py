@@ -1,0 +1,92 @@
+"""The one timed driver: a real room on a manual clock and the memory store plays the tools'
+games, and no tool keeps a clock of its own.
+
+A tournament that ran its own copy of the room's clock could drift from what a table does (a
+clock set again at another moment, an arrival time not stamped, a refusal not recorded); the
+driver hands every action to `Room.act` and lets the room's clock fire, so a driven game is a
+room's game: its log, replayed, is the same game.
+"""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import functools
+import inspect
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from peanutclub.core import Action
+from peanutclub.driver import Stalled, TimedTable
+from peanutclub.games import GAMES
+from peanutclub.server.room import Room
+from peanutclub.server.settings import Settings
+
+
+def _clock_readers(path: Path) -> list[str]:
+    """The lines of a module that read a game's clock (`.timer()`) or its version: what only
+    the room may do."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Attribute) and node.attr in ("timer", "version"):
+            found.append(f"{path.name}:{node.lineno} .{node.attr}")
+    return found
+
+
+@pytest.mark.parametrize("game", ["peanuts", "nur-peanuts"])
+def test_no_tournament_keeps_a_clock_of_its_own(game: str) -> None:
+    module = Path(inspect.getfile(GAMES[game])).parent / "tournament.py"
+    assert module.exists()
+    assert _clock_readers(module) == []
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_driven_game_is_a_room_game_its_log_replays(game: str) -> None:
+    """Bots of the game's first level play a whole game at a real room; the room's log, read
+    back by `Room.restore`, rebuilds the same finished game, and the room's clock moved it on."""
+    cls = GAMES[game]
+    players = cls.players.start
+    level = next(iter(cls.bots))
+    events: list[dict[str, Any]] = []
+
+    async def play() -> tuple[TimedTable, Room]:
+        table = TimedTable(cls, players, 11, on_events=events.extend)
+        bots = [cls.bots[level](seat, 11) for seat in range(players)]
+
+        async def look(seat: int) -> None:
+            if table.over:
+                return
+            action: Action | None = bots[seat].decide(table.view(seat))
+            if action is not None:
+                await table.act(action)
+            table.at(0.5 + 0.25 * seat, functools.partial(look, seat))
+
+        await table.open()
+        for seat in range(players):
+            table.at(0.5, functools.partial(look, seat))
+        await table.play(6 * 3600.0)
+        loaded = await table.store.load(table.record.code)
+        assert loaded is not None
+        record, entries = loaded
+        return table, Room.restore(record, entries, Settings(), table.store, table.clock)
+
+    table, again = asyncio.run(play())
+    assert table.over and again.game is not None and again.game.over
+    assert again.game.public_view() == table.game.public_view()
+    assert table.now > 0 and events  # time passed and the watcher heard the changes
+    assert table.game_class.id not in GAMES or GAMES[table.game_class.id] is cls
+
+
+def test_a_game_nobody_moves_on_is_reported_stalled() -> None:
+    """Peanut Club waits for a bid with no clock running: with nobody acting, nothing is due."""
+    cls = GAMES["peanut-club"]
+
+    async def play() -> None:
+        table = TimedTable(cls, 3, 1)
+        await table.open()
+        await table.play(3600.0)
+
+    with pytest.raises(Stalled):
+        asyncio.run(play())
