@@ -33,7 +33,8 @@ HOST_TOKEN = "driver-host"
 #: The room code of a driven table (one room per store, so one code does).
 CODE = "DRIVE"
 
-#: What a tool is told after every accepted change: the change's public events.
+#: What a tool is told after every change the room makes once the game has started (every
+#: accepted action, the clock's too): the change's public events, perhaps none.
 EventsListener = Callable[[list[dict[str, Any]]], None]
 
 
@@ -118,8 +119,8 @@ class TimedTable:
         if self.on_events is None or self._room is None or self._room.game is None:
             return
         data = orjson.loads(frame)
-        if data.get("type") in ("state", "patch") and data.get("events"):
-            self.on_events(data["events"])
+        if data.get("type") in ("state", "patch"):
+            self.on_events(data.get("events") or [])
 
     # ------------------------------------------------------------------ reading
 

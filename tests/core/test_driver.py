@@ -35,7 +35,7 @@ def _clock_readers(path: Path) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("game", ["peanuts", "nur-peanuts"])
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_no_tournament_keeps_a_clock_of_its_own(game: str) -> None:
     module = Path(inspect.getfile(GAMES[game])).parent / "tournament.py"
     assert module.exists()
