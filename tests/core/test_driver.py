@@ -90,3 +90,26 @@ def test_a_game_nobody_moves_on_is_reported_stalled() -> None:
 
     with pytest.raises(Stalled):
         asyncio.run(play())
+
+
+def test_a_short_tournament_of_each_game_adds_up() -> None:
+    """Played at the driver's room, each game's tournament still gives figures that add up:
+    every game won by someone, every seat counted once, time spent."""
+    from peanutclub.games.nur_peanuts.tournament import tournament
+    from peanutclub.games.peanut_club.tournament import run_match
+    from peanutclub.games.peanuts.tournament import run
+
+    matches = run(["person vs normal"], games=2, seed=1, players=2)
+    for match in matches.values():
+        assert match.games == 2 and sum(match.seats) == 2 * 2
+        assert sum(match.wins) == pytest.approx(2.0)
+        assert match.rounds >= 2 and match.play_seconds > 0 and sum(match.moves) > 0
+
+    club = run_match("normal", games=2, seed=1)
+    assert club.games == 2 and club.wins + club.person_wins == pytest.approx(2.0)
+    assert len(club.bot_points) == len(club.person_points) == 2 * 2 and club.pairs == 2 * 4
+    assert club.bot_reactions and club.person_reactions and min(club.minutes) > 0
+
+    shares = tournament(3, ("easy", "normal", "hard"), 3, seed=1)
+    assert sum(s.wins for s in shares) == pytest.approx(3.0)
+    assert sum(s.fair for s in shares) == pytest.approx(1.0)
