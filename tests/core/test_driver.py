@@ -21,6 +21,7 @@ import pytest
 from peanutclub.core import Action
 from peanutclub.driver import Stalled, TimedTable
 from peanutclub.games import GAMES
+from peanutclub.server.clock import ManualClock, TimerCallback
 from peanutclub.server.room import Room
 from peanutclub.server.settings import Settings
 
@@ -113,3 +114,26 @@ def test_a_short_tournament_of_each_game_adds_up() -> None:
     shares = tournament(3, ("easy", "normal", "hard"), 3, seed=1)
     assert sum(s.wins for s in shares) == pytest.approx(3.0)
     assert sum(s.fair for s in shares) == pytest.approx(1.0)
+
+
+def test_the_manual_clock_steps_to_the_next_timer_still_set() -> None:
+    """`step` runs the earliest timer not cancelled, moving time to it and no further."""
+    clock = ManualClock(start=100.0)
+    ran: list[tuple[str, float]] = []
+
+    def mark(name: str) -> TimerCallback:
+        async def run() -> None:
+            ran.append((name, clock.time()))
+
+        return run
+
+    clock.call_later(5.0, mark("late"))
+    clock.call_later(1.0, mark("cancelled")).cancel()
+    clock.call_later(2.0, mark("early"))
+    assert clock.next_due() == 102.0
+
+    async def steps() -> list[float | None]:
+        return [await clock.step(), await clock.step(), await clock.step()]
+
+    assert asyncio.run(steps()) == [102.0, 105.0, None]
+    assert ran == [("early", 102.0), ("late", 105.0)]
