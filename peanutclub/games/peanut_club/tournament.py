@@ -2,9 +2,9 @@
 
 `peanutclub simulate` lets everyone act in turn with no time at all, which says how well a level
 judges but not how it fares against people, who take seconds to react. Here every participant
-acts at its own pace on one virtual clock (no sleeping: the next event is always the earliest
-one), with the table's own clock policy (`PeanutClub.timer()`: the going steps, the idle call,
-the pay deadline, re-armed after every accepted action, as the room does) at the default pace:
+acts at its own pace at a real room on virtual time (`peanutclub.driver.TimedTable`: no
+sleeping, the next event is always the earliest one), whose clock runs the game's own
+(`PeanutClub.timer()`: the going steps, the idle call, the pay deadline) at the default pace:
 a going step of 2 s, the idle call after 8 s, 60 s to pay.
 
 - A bot looks at the table after each `pause` it gives and acts on what `decide` then says,
@@ -22,6 +22,8 @@ docs/bots.md. The engine holds every rule; this module holds none.
 from __future__ import annotations
 
 import argparse
+import asyncio
+import functools
 import random
 import statistics
 import sys
@@ -29,6 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from peanutclub.driver import TimedTable
 from peanutclub.games.peanut_club.bots import LEVELS
 from peanutclub.games.peanut_club.bots.base import (
     BaseBot,
@@ -41,10 +44,10 @@ from peanutclub.games.peanut_club.engine import (
     CallGoing,
     Currency,
     PlaceBid,
-    RuleError,
     ranking,
 )
-from peanutclub.games.peanut_club.game import PeanutClub, Settings
+from peanutclub.games.peanut_club.game import PeanutClub
+from peanutclub.server.clock import Timer
 
 #: A casual person's reaction to a change that concerns them, in seconds.
 HUMAN_REACTION = (3.0, 6.0)
@@ -113,14 +116,6 @@ class CasualPlayer:
 
 
 @dataclass
-class Seat:
-    """One participant and when it acts next (None: it waits for a change)."""
-
-    player: BaseBot | CasualPlayer
-    due: float | None = None
-
-
-@dataclass
 class TimedGame:
     """What one timed game came to."""
 
@@ -134,82 +129,71 @@ class TimedGame:
 
 def play_timed_game(levels: Sequence[str], seed: int) -> TimedGame:
     """One game, `levels[seat]` at each seat ("person" for a `CasualPlayer`), on virtual time."""
-    table = PeanutClub(len(levels), seed, Settings())
-    engine = table.engine
-    seats = [
-        Seat(CasualPlayer(s, seed) if lvl == "person" else LEVELS[lvl](s, seed))
+    return asyncio.run(_timed_game(levels, seed))
+
+
+async def _timed_game(levels: Sequence[str], seed: int) -> TimedGame:
+    players: list[BaseBot | CasualPlayer] = [
+        CasualPlayer(s, seed) if lvl == "person" else LEVELS[lvl](s, seed)
         for s, lvl in enumerate(levels)
     ]
     reactions: dict[str, list[float]] = {lvl: [] for lvl in levels}
     lots_won = [0] * len(levels)
-    now = 0.0
     changed_at = 0.0  # when the situation people react to last changed
     situation: tuple[Any, ...] | None = None
-    clock_at: float | None = None
-    host_at: float | None = None
+    host: Timer | None = None
+    people: dict[int, Timer] = {}  # a person's next answer, set at the last change
 
-    def view(seat: int) -> dict[str, Any]:
-        return {**table.public_view(), "you": table.private_view(seat)}
-
-    def after_change() -> None:
-        """What the room does after an accepted action: re-arm the clock; people take it in."""
-        nonlocal clock_at, host_at, situation, changed_at
-        timer = table.timer()
-        clock_at = None if timer is None else now + timer.seconds
-        public = table.public_view()
-        waiting = public["phase"] == "bidding" and public["high_bid"] is None
-        host_at = now + HOST_CALL if waiting and not public["going"] else None
-        seen = situation_of(public)
-        if seen != situation:
-            situation, changed_at = seen, now
-            for seat in seats:
-                if isinstance(seat.player, CasualPlayer):
-                    seat.due = now + seat.player.reaction()
-
-    def apply(action: Action, by: str | None) -> bool:
-        try:
-            events = table.apply(action)
-        except RuleError:
-            return False
-        if by is not None:
-            reactions[by].append(now - changed_at)
+    def changed(events: list[dict[str, Any]]) -> None:
+        """After every change the room makes: the host watches for a lot nobody bids on;
+        people take in a new situation and answer it a few seconds later."""
+        nonlocal host, situation, changed_at
         for e in events:
-            if e.kind == "paid":
-                lots_won[e.data["seat"]] += 1
-        after_change()
-        return True
+            if e["type"] == "paid":
+                lots_won[e["seat"]] += 1
+        public = table.game.public_view()
+        if host is not None:
+            host.cancel()
+        waiting = public["phase"] == "bidding" and public["high_bid"] is None
+        host = table.at(HOST_CALL, call_going) if waiting and not public["going"] else None
+        seen = situation_of(public)
+        if seen == situation:
+            return
+        situation, changed_at = seen, table.now
+        for seat, player in enumerate(players):
+            if isinstance(player, CasualPlayer):
+                if seat in people:
+                    people[seat].cancel()
+                people[seat] = table.at(player.reaction(), functools.partial(look, seat))
 
-    for seat in seats:
-        if isinstance(seat.player, BaseBot):
-            seat.due = seat.player.pause(None)
-    after_change()
-    while not table.over:
-        candidates: list[tuple[float, int]] = []
-        if clock_at is not None:
-            candidates.append((clock_at, -2))
-        if host_at is not None:
-            candidates.append((host_at, -1))
-        candidates += [(s.due, i) for i, s in enumerate(seats) if s.due is not None]
-        now, who = min(candidates)
-        if now > LONGEST_GAME:
-            raise RuntimeError(f"game {seed} of {levels} does not end")
-        if who == -2:
-            timer = table.timer()
-            assert timer is not None
-            apply(cast(Action, timer.action), None)  # the table's clock holds its own actions
-            continue
-        if who == -1:
-            apply(CallGoing(None), None)
-            continue
-        seat = seats[who]
-        seen = view(who)
-        action = seat.player.decide(seen)
-        if isinstance(seat.player, BaseBot):
-            seat.due = now + max(0.0, seat.player.pause(seen))
+    table = TimedTable(PeanutClub, len(levels), seed, on_events=changed)
+
+    async def call_going() -> None:
+        if not table.over:
+            await table.act(CallGoing(None))
+
+    async def look(seat: int) -> None:
+        """A bot looks after each pause it gives, as in a room's bot loop; a person answers
+        the change it was woken by, once, then waits for the next."""
+        if table.over:
+            return
+        player = players[seat]
+        seen = table.view(seat)
+        action = player.decide(seen)
+        if isinstance(player, BaseBot):
+            table.at(player.pause(seen), functools.partial(look, seat))
         else:
-            seat.due = None  # a person acts once per change, then waits for the next
-        if action is not None:
-            apply(action, levels[who])
+            people.pop(seat, None)
+        since = changed_at
+        if action is not None and await table.act(action):
+            reactions[levels[seat]].append(table.now - since)
+
+    await table.open()
+    for seat, player in enumerate(players):
+        if isinstance(player, BaseBot):
+            table.at(player.pause(None), functools.partial(look, seat))
+    await table.play(LONGEST_GAME)
+    engine = cast(PeanutClub, table.game).engine
     scores = engine.scores or []
     by_seat = {s.seat: s.total for s in scores}
     return TimedGame(
@@ -218,7 +202,7 @@ def play_timed_game(levels: Sequence[str], seed: int) -> TimedGame:
         tuple(score.seat for place, score in ranking(scores) if place == 1),
         tuple(lots_won),
         reactions,
-        now,
+        table.now,
     )
 
 

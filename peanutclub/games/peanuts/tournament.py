@@ -2,13 +2,14 @@
 
 `peanutclub simulate --game peanuts` lets one seat act per step, in a seeded random order, with
 no time at all, so speed, the heart of the race, plays no part there. Here every seat acts at
-its own pace on one virtual clock (no sleeping: the earliest due event is always the next):
+its own pace at a real room on virtual time (`peanutclub.driver.TimedTable`: no sleeping, the
+earliest due event is always the next):
 
 - a seat waits its `pause`, then looks at its own view and, if it decides to, acts at once:
-  what a room's bot loop does (`Room._bot_loop`), at `bot_pace` 1. Actions are applied through
-  the engine in time order, which is the room's arrival order, so the first to a pile wins it;
-- the table's clocks are the plug-in's own (`Peanuts.timer()`: the 3 s count-down, the 60 s stall
-  clock, 20 s between rounds), set again whenever the game's `version` changes, as a room does.
+  what a room's bot loop does (`Room._bot_loop`), at `bot_pace` 1. The room takes actions in
+  time order, its arrival order, so the first to a pile wins it;
+- the table's clocks are the room's own, running the plug-in's `Peanuts.timer()` (the 3 s
+  count-down, the 60 s stall clock, 20 s between rounds).
 
 `HumanSpeedPlayer` stands for a person: a sensible greedy player (foundations first, then its
 building piles, else it turns the stock; stuck after a whole pass without a play) that never
@@ -21,13 +22,15 @@ docs/bots.md. The engine holds every rule; this module holds none.
 from __future__ import annotations
 
 import argparse
+import asyncio
+import functools
 import multiprocessing
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
-from peanutclub.core import RuleError
+from peanutclub.driver import TimedTable
 from peanutclub.games.peanuts.bots import LEVELS, BaseBot
 from peanutclub.games.peanuts.game import Peanuts
 
@@ -72,60 +75,49 @@ class TimedGame:
 
 def play_timed_game(levels: Sequence[str], seed: int) -> TimedGame:
     """One game with `levels[seat]` at each seat (`"person"` for a `HumanSpeedPlayer`)."""
-    table = Peanuts(len(levels), seed, Peanuts.Settings())
+    return asyncio.run(_timed_game(levels, seed))
+
+
+async def _timed_game(levels: Sequence[str], seed: int) -> TimedGame:
     seats = [participant(level, s, seed) for s, level in enumerate(levels)]
-    due = [max(0.0, p.pause(None)) for p in seats]
     moves = [0] * len(seats)
     refused = [0] * len(seats)
     stalled = 0
-    now = play_seconds = 0.0
+    play_seconds = 0.0
     playing_since: float | None = None
-    armed: tuple[int, float, Any] | None = None  # (version, when, action) of the table's clock
 
-    def arm() -> None:
-        nonlocal armed
-        timer = table.timer()
-        armed = None if timer is None else (table.version, now + timer.seconds, timer.action)
-
-    def applied(events: list[Any]) -> None:
+    def changed(events: list[dict[str, Any]]) -> None:
         nonlocal stalled, play_seconds, playing_since
         for e in events:
-            if e.kind == "round_started":
-                playing_since = now
-            elif e.kind == "round_over":
-                stalled += e.data["reason"] != "peanuts"
+            kind = e["type"]
+            if kind == "moved":
+                moves[e["seat"]] += 1
+            elif kind == "round_started":
+                playing_since = table.now
+            elif kind == "round_over":
+                stalled += e["reason"] != "peanuts"
                 if playing_since is not None:
-                    play_seconds += now - playing_since
+                    play_seconds += table.now - playing_since
                 playing_since = None
-        if armed is None or armed[0] != table.version:
-            arm()
 
-    arm()
-    while not table.over:
-        seat = min(range(len(seats)), key=due.__getitem__)
-        if armed is not None and armed[1] <= due[seat]:
-            now = armed[1]
-            action = armed[2]
-            armed = None
-            applied(table.apply(action))
-            continue
-        now = due[seat]
-        if now > LONGEST_GAME:
-            raise RuntimeError(f"game {seed} of {levels} does not end")
+    table = TimedTable(Peanuts, len(levels), seed, on_events=changed)
+
+    async def look(seat: int) -> None:
+        """What the room's bot loop does for a bot: wait its pause, look, maybe act."""
+        if table.over:
+            return
         player = seats[seat]
-        view = {**table.public_view(), "you": table.private_view(seat)}
+        view = table.view(seat)
         action = player.decide(view)
-        due[seat] = now + max(0.0, player.pause(view))
-        if action is None:
-            continue
-        try:
-            events = table.apply(action)
-        except RuleError:
+        if action is not None and not await table.act(action):
             refused[seat] += 1
-            continue
-        moves[seat] += sum(1 for e in events if e.kind == "moved")
-        applied(events)
-    engine = table.engine
+        table.at(player.pause(view), functools.partial(look, seat))
+
+    await table.open()
+    for seat, player in enumerate(seats):
+        table.at(player.pause(None), functools.partial(look, seat))
+    await table.play(LONGEST_GAME)
+    engine = cast(Peanuts, table.game).engine
     return TimedGame(
         levels=tuple(levels),
         scores=tuple(engine.totals[d] for d in engine.deck_of),
@@ -135,7 +127,7 @@ def play_timed_game(levels: Sequence[str], seed: int) -> TimedGame:
         moves=tuple(moves),
         refused=tuple(refused),
         play_seconds=play_seconds,
-        seconds=now,
+        seconds=table.now,
     )
 
 

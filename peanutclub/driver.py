@@ -1,0 +1,184 @@
+"""The one timed driver: a real `Room` on a manual clock and the memory store, for the tools.
+
+A tournament asks how bots fare in time, against each other or against a person's pace. The
+only faithful answer is the room itself: its clock (set again whenever the game changes), its
+arrival stamps, its refusals and its fan-out are what a table in play has. So the tools do not
+rebuild any of it: `TimedTable` opens a room on a `ManualClock` (time stands still until the
+next thing falls due, so an hour of play takes no hour) and the `MemoryStore`, seats a person at
+every seat, starts the game and lets the tool's participants act through `Room.act`, as a
+person's connection does.
+
+A participant is driven by the tool: it sets a wake-up (`at`), reads its seat's view (`view`,
+the same dict the room's bot loop hands a bot) and may act (`act`, False when refused). The
+events of every accepted change reach `on_events`, read from the frames a watcher receives:
+what any client sees. This module knows no game; the game is the class it is given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import orjson
+
+from peanutclub.core import Action, Game, RuleError
+from peanutclub.games import GAMES
+from peanutclub.server.clock import ManualClock, Timer, TimerCallback
+from peanutclub.server.room import Room
+from peanutclub.server.settings import Settings
+from peanutclub.server.store import MemoryStore, RoomRecord
+
+#: The host's secret of every driven room (nobody else ever connects to it).
+HOST_TOKEN = "driver-host"
+#: The room code of a driven table (one room per store, so one code does).
+CODE = "DRIVE"
+
+#: What a tool is told after every change the room makes once the game has started (every
+#: accepted action, the clock's too): the change's public events, perhaps none.
+EventsListener = Callable[[list[dict[str, Any]]], None]
+
+
+class Stalled(RuntimeError):
+    """A driven game did not end in the time given: a participant keeps it from moving on."""
+
+
+class _Seat:
+    """A connection's side of one seat, or of the watcher: frames arrive here and are dropped,
+    but for the watcher's, which are read for their events."""
+
+    def __init__(self, listener: Callable[[bytes], None] | None = None) -> None:
+        self.seat: int | None = None
+        self.host = False
+        self.shaken = True
+        self._listener = listener
+
+    def send(self, frame: bytes) -> None:
+        if self._listener is not None:
+            self._listener(frame)
+
+    def close(self, code: int, reason: str) -> None:
+        """A driven room closes only at the end; nothing to do."""
+
+
+class TimedTable:
+    """One game of `game` for `players` people on virtual time, through a real room.
+
+    The room's seed is fixed, so the same `seed` deals the same game. `settings` are the table's
+    settings beyond the game's defaults.
+    """
+
+    def __init__(
+        self,
+        game: type[Game],
+        players: int,
+        seed: int,
+        settings: dict[str, Any] | None = None,
+        on_events: EventsListener | None = None,
+    ) -> None:
+        self.game_class = game
+        self.players = players
+        self.clock = ManualClock()
+        self.store = MemoryStore()
+        self.start = self.clock.time()
+        self.on_events = on_events
+        record = RoomRecord(
+            code=CODE,
+            host_token=HOST_TOKEN,
+            created=self.start,
+            settings=game.Settings(**(settings or {})).model_dump(),
+            fixed_seed=seed,
+            game=game.id,
+        )
+        self.record = record
+        self._room: Room | None = None
+        self._seats = [_Seat() for _ in range(players)]
+        self._settings: dict[str, Any] = {}
+
+    # ------------------------------------------------------------------ opening
+
+    async def open(self) -> None:
+        """Create the room, seat a person at every seat, watch, and start the game."""
+        listed = GAMES.get(self.game_class.id)
+        GAMES[self.game_class.id] = self.game_class  # a game the registry does not list yet
+        try:
+            await self.store.create_room(self.record)
+            room = self._room = Room(self.record, Settings(), self.store, self.clock)
+        finally:
+            if listed is None:
+                GAMES.pop(self.game_class.id, None)
+            else:
+                GAMES[self.game_class.id] = listed
+        for s, seat in enumerate(self._seats):
+            await room.join(seat, f"P{s + 1}", HOST_TOKEN if s == 0 else None, None)
+        await room.watch(_Seat(self._frame), None, None)
+        await room.start(self._seats[0], None)
+        # read once: a table's settings are fixed while its game runs
+        self._settings = room.game_settings.model_dump()
+
+    def _frame(self, frame: bytes) -> None:
+        if self.on_events is None or self._room is None or self._room.game is None:
+            return
+        data = orjson.loads(frame)
+        if data.get("type") in ("state", "patch"):
+            self.on_events(data.get("events") or [])
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def room(self) -> Room:
+        assert self._room is not None, "open() the table first"
+        return self._room
+
+    @property
+    def game(self) -> Game:
+        game = self.room.game
+        assert game is not None
+        return game
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    @property
+    def now(self) -> float:
+        """Seconds since the table opened."""
+        return self.clock.time() - self.start
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What the room's bot loop hands a bot at `seat`: the table's settings, the public
+        view and the seat's own."""
+        game = self.game
+        return {
+            "settings": self._settings,
+            **game.public_view(),
+            "you": game.private_view(seat),
+        }
+
+    # ------------------------------------------------------------------ acting
+
+    def at(self, delay: float, callback: TimerCallback) -> Timer:
+        """Run `callback` after `delay` seconds of virtual time (a participant's next look)."""
+        return self.clock.call_later(max(0.0, delay), callback)
+
+    async def act(self, action: Action) -> bool:
+        """Hand `action` to the room as its seat's connection would; False if it was refused."""
+        try:
+            await self.room.act(action, self._seat_of(action))
+        except RuleError:
+            return False
+        return True
+
+    def _seat_of(self, action: Action) -> _Seat | None:
+        seat = getattr(action, "seat", None)
+        return self._seats[seat] if isinstance(seat, int) and 0 <= seat < self.players else None
+
+    async def play(self, longest: float) -> None:
+        """Move time from one due thing to the next until the game ends; `Stalled` if it runs
+        past `longest` seconds or nothing is left to happen."""
+        clock = self.clock
+        while not self.over:
+            due = clock.next_due()
+            if due is None or due - self.start > longest:
+                raise Stalled(f"{self.game_class.id} game {self.record.fixed_seed} does not end")
+            await clock.step()
+        self.room.stop()
