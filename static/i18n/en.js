@@ -74,8 +74,6 @@ export default {
   "reach.foot_local": "Phones cannot join: restart with --host 0.0.0.0",
   "reach.foot_none": "No network address found for phones",
   "host.to_bot": "Let a bot play for {name}",
-  "tv.sound_on": "Sound on",
-  "tv.sound_off": "Sound off",
   "app.tagline": "Party games for friends: the table on the TV, the cards on your phones.",
   "landing.pick": "Choose a game",
   "landing.players": "{min} to {max} players",

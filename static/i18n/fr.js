@@ -74,8 +74,6 @@ export default {
   "reach.foot_local": "Les téléphones ne peuvent pas rejoindre : relancez avec --host 0.0.0.0",
   "reach.foot_none": "Aucune adresse réseau trouvée pour les téléphones",
   "host.to_bot": "Faire jouer un robot pour {name}",
-  "tv.sound_on": "Son activé",
-  "tv.sound_off": "Son coupé",
   "app.tagline": "Des jeux entre amis : la table sur la télé, les cartes sur vos téléphones.",
   "landing.pick": "Choisissez un jeu",
   "landing.players": "De {min} à {max} joueurs",

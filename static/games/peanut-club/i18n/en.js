@@ -219,4 +219,6 @@ export default {
   "over.you": "You",
   "hist.deal_note": "The cards are dealt: every hand is shown below.",
   "bid.both_powers": "powers",
+  "tv.sound_on": "Sound on",
+  "tv.sound_off": "Sound off",
 };

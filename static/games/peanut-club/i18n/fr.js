@@ -219,4 +219,6 @@ export default {
   "over.you": "Vous",
   "hist.deal_note": "Les cartes sont distribuées : chaque main est montrée ci-dessous.",
   "bid.both_powers": "pouvoirs",
+  "tv.sound_on": "Son activé",
+  "tv.sound_off": "Son coupé",
 };
