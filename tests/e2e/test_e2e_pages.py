@@ -310,3 +310,16 @@ def test_every_refusal_a_page_can_receive_shows_the_servers_message(
         for code, texts in codes.items():
             assert shown[code] == texts[index], (lang, code)
         assert shown["no_such_code"] == UNKNOWN[index], lang
+
+
+def test_a_page_shows_the_message_the_server_serves(browser: Any, base_url: str) -> None:
+    """A refusal reads as the server says it (`GET /api/errors`), not as a copy the page keeps:
+    with the served sentence changed, the landing page's "no such room" reads the new one."""
+    page = new_page(browser, PHONE)
+    served = {"en": {"unknown_room": "Served: no such room."}, "fr": {"unknown_room": "Servi."}}
+    page.route("**/api/errors", lambda route: route.fulfill(json=served))
+    page.goto(f"{base_url}/")
+    expect(page.locator("#create")).to_have_text("Create a room")  # the page script ran
+    page.fill("#code", "ZZZZ")
+    page.locator("#join-form").evaluate("(form) => form.requestSubmit()")
+    expect(page.locator("#join-error")).to_have_text("Served: no such room.")
