@@ -57,6 +57,10 @@ PLATFORM_CODES: dict[str, tuple[str, str]] = {
 
 REFUSED = ("Refused.", "Refusé.")
 
+#: What a page shows for a code it finds no message for (a server newer than the page, a fault):
+#: served beside the codes by `GET /api/errors` under the key `unknown`, so no page keeps its own.
+UNKNOWN = ("Something went wrong.", "Un problème est survenu.")
+
 
 class RuleError(ValueError):
     """An action or message that is refused. `code` is stable; `message` is for people."""

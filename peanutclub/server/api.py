@@ -12,7 +12,8 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, create_model
 
 from peanutclub.core import Game, RuleError, refuse
-from peanutclub.games import DEFAULT_GAME, GAMES, describe, find_game
+from peanutclub.core.errors import UNKNOWN
+from peanutclub.games import DEFAULT_GAME, GAMES, describe, every_code, find_game
 from peanutclub.server.codes import normalise_code
 from peanutclub.server.http import State, client_ip, find_room, refusal, served_join_address
 from peanutclub.server.protocol import optional_fields
@@ -25,6 +26,18 @@ async def games() -> Any:
     """Every game hosted here: its names, how many may play, its settings' defaults and bounds
     (what the pages build their controls from)."""
     return [describe(game) for game in GAMES.values()]
+
+
+@router.get("/errors")
+async def errors() -> Any:
+    """Every refusal's message by language (`{"en": {code: text}, "fr": {...}}`), the platform's
+    and every hosted game's, and `unknown` for a code without one: the pages translate refusals
+    from here, so a message is written once, beside its code in Python, never copied in a page."""
+    codes = {**every_code(), "unknown": UNKNOWN}
+    return {
+        lang: {code: texts[i] for code, texts in codes.items()}
+        for i, lang in enumerate(("en", "fr"))
+    }
 
 
 class _Body(BaseModel):

@@ -26,15 +26,36 @@ export async function gameCatalogue(game, code = lang) {
   return (await import(`../games/${game}/i18n/${code}.js`)).default;
 }
 
-/** The shared catalogue, with the page's game's own over it (<body data-game>). */
+// Refusals' messages, as GET /api/errors serves them ({en: {code: text}, fr: {...}}): written
+// once beside their codes on the server, never copied here. Fetched once per page; a failed
+// fetch leaves the codes untranslated (and is tried again on the next language switch).
+let messages = null;
+
+function errorMessages() {
+  if (!messages) {
+    messages = fetch("/api/errors")
+      .then((res) => (res.ok ? res.json() : Promise.reject(new Error(String(res.status)))))
+      .catch(() => {
+        messages = null;
+        return {};
+      });
+  }
+  return messages;
+}
+
+/** The shared catalogue, with the page's game's own over it (<body data-game>), and the
+ *  server's refusal messages as `err.<code>`. */
 async function load(code) {
   const game = document.body.dataset.game;
-  const [shared, own] = await Promise.all([
+  const [shared, own, served] = await Promise.all([
     import(`../i18n/${code}.js`),
     game ? gameCatalogue(game, code) : {},
+    errorMessages(),
   ]);
+  const errors = {};
+  for (const [key, text] of Object.entries(served[code] || {})) errors[`err.${key}`] = text;
   lang = code;
-  dict = { ...shared.default, ...own };
+  dict = { ...shared.default, ...own, ...errors };
   document.documentElement.lang = code;
   translateStatic();
 }
@@ -60,7 +81,7 @@ export function plural(key, n, vars = {}) {
 }
 
 /** Error code → sentence in the page language. */
-export const errorText = (code) => dict[`err.${code}`] ?? dict["err.unknown"];
+export const errorText = (code) => dict[`err.${code}`] ?? dict["err.unknown"] ?? String(code);
 
 /** Switch to the other language, remember it, and tell the page to render again. */
 export async function toggle() {

@@ -13,6 +13,7 @@ from e2e_helpers import (
     TV,
     bid,
     column,
+    create_room,
     enabled_bids,
     expect_no_js_errors,
     free_currencies,
@@ -220,3 +221,28 @@ def test_full_game(browser: Any, base_url: str, shots: Path) -> None:
     for p in phones:
         expect(p.locator(".lobby")).to_be_visible()
     expect_no_js_errors(tv, *phones)
+
+
+def test_the_tv_sound_switch_plays_peanut_clubs_own_sounds(
+    browser: Any, base_url: str, shots: Path
+) -> None:
+    """Peanut Club's table sounds live with their game (static/games/peanut-club/sound.js), not
+    in the shared scaffolding; the TV's "Sound on/off" switch turns them on, and the choice
+    stays for the next visit."""
+    room = create_room(base_url)
+    loaded: list[str] = []
+    tv = new_page(browser, TV)
+    tv.on("request", lambda r: loaded.append(r.url))
+    tv.goto(room["tv_url"])
+    switch = tv.locator("[data-key=sound]")
+    expect(switch).to_have_text("Sound off")
+    expect(switch).to_have_attribute("aria-pressed", "false")
+    switch.click()
+    expect(switch).to_have_text("Sound on")
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    shot(tv, shots, "peanut-club-sound-tv")
+    tv.reload()
+    expect(tv.locator("[data-key=sound]")).to_have_text("Sound on")
+    sounds = [url for url in loaded if url.endswith("sound.js")]
+    assert sounds and all("/static/games/peanut-club/sound.js" in url for url in sounds), sounds
+    expect_no_js_errors(tv)

@@ -265,31 +265,61 @@ def test_the_page_applies_a_patch_as_the_server_would_have_sent_the_view(
 
 
 def test_catalogues_hold_every_string_in_both_languages(browser: Any, base_url: str) -> None:
-    """Same keys in English and French, and every error code with the server's own sentences."""
+    """Same keys in English and French in every page catalogue, and no refusal message among
+    them: those are the server's, served once (`GET /api/errors`), never copied in a page."""
     from peanutclub.games import GAMES
-    from peanutclub.games import every_code as all_messages
 
     page = new_page(browser, PHONE)
     page.goto(f"{base_url}/")
-    shared = page.evaluate(
-        """async () => ({
-          en: (await import('/static/i18n/en.js')).default,
-          fr: (await import('/static/i18n/fr.js')).default,
-        })"""
-    )
-    assert set(shared["en"]) == set(shared["fr"])
-    cats = {"en": dict(shared["en"]), "fr": dict(shared["fr"])}
-    for game in GAMES:
-        own = page.evaluate(
-            """async (game) => ({
-              en: (await import(`/static/games/${game}/i18n/en.js`)).default,
-              fr: (await import(`/static/games/${game}/i18n/fr.js`)).default,
+    for folder in ["/static", *(f"/static/games/{game}" for game in GAMES)]:
+        cats = page.evaluate(
+            """async (folder) => ({
+              en: (await import(`${folder}/i18n/en.js`)).default,
+              fr: (await import(`${folder}/i18n/fr.js`)).default,
             })""",
-            game,
+            folder,
         )
-        assert set(own["en"]) == set(own["fr"]), game
-        for lang in cats:
-            cats[lang].update(own[lang])
-    for code, (english, french) in all_messages().items():
-        assert cats["en"][f"err.{code}"] == english
-        assert cats["fr"][f"err.{code}"] == french
+        assert set(cats["en"]) == set(cats["fr"]), folder
+        assert not [key for key in cats["en"] if key.startswith("err.")], folder
+
+
+def test_every_refusal_a_page_can_receive_shows_the_servers_message(
+    browser: Any, base_url: str
+) -> None:
+    """Every code a page can receive (the platform's and every game's) reads, on a game's page in
+    English and in French, as the sentence written beside the code in Python; an unknown code
+    reads as the served fallback."""
+    from peanutclub.core.errors import UNKNOWN
+    from peanutclub.games import every_code
+
+    codes = every_code()
+    room = create_room(base_url)
+    page = new_page(browser, PHONE)
+    page.goto(room["join_url"])
+    expect(page.locator("#name")).to_be_visible()
+    for index, lang in enumerate(("en", "fr")):
+        shown = page.evaluate(
+            """async ([lang, codes]) => {
+              const i18n = await import('/static/js/i18n.js');
+              if (i18n.current() !== lang) await i18n.toggle();
+              return Object.fromEntries(
+                [...codes, 'no_such_code'].map((c) => [c, i18n.errorText(c)]));
+            }""",
+            [lang, list(codes)],
+        )
+        for code, texts in codes.items():
+            assert shown[code] == texts[index], (lang, code)
+        assert shown["no_such_code"] == UNKNOWN[index], lang
+
+
+def test_a_page_shows_the_message_the_server_serves(browser: Any, base_url: str) -> None:
+    """A refusal reads as the server says it (`GET /api/errors`), not as a copy the page keeps:
+    with the served sentence changed, the landing page's "no such room" reads the new one."""
+    page = new_page(browser, PHONE)
+    served = {"en": {"unknown_room": "Served: no such room."}, "fr": {"unknown_room": "Servi."}}
+    page.route("**/api/errors", lambda route: route.fulfill(json=served))
+    page.goto(f"{base_url}/")
+    expect(page.locator("#create")).to_have_text("Create a room")  # the page script ran
+    page.fill("#code", "ZZZZ")
+    page.locator("#join-form").evaluate("(form) => form.requestSubmit()")
+    expect(page.locator("#join-error")).to_have_text("Served: no such room.")

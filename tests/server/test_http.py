@@ -22,6 +22,21 @@ def test_creating_a_room_returns_its_code_links_and_host_token(dev_server: Runni
     assert len(room["host_token"]) >= 32
 
 
+def test_every_error_message_is_served_in_english_and_french(dev_server: RunningServer) -> None:
+    """The pages translate refusals from `GET /api/errors`: every code a room here may answer
+    with (the platform's and every game's), each with its two sentences, and `unknown`."""
+    from peanutclub.core.errors import UNKNOWN
+    from peanutclub.games import every_code
+
+    served = httpx.get(f"{dev_server.base}/api/errors").json()
+    assert set(served) == {"en", "fr"}
+    for index, lang in enumerate(("en", "fr")):
+        assert served[lang] == {
+            **{code: texts[index] for code, texts in every_code().items()},
+            "unknown": UNKNOWN[index],
+        }
+
+
 def test_room_codes_have_no_look_alike_letters() -> None:
     assert not set(ALPHABET) & set("AEIOUBSZQ0125")
 

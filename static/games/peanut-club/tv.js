@@ -19,7 +19,7 @@ import { podiumView } from "./ui/podium.js";
 import { awardsView } from "./ui/awards.js";
 import { payingOther } from "./ui/pay.js";
 import { currencyIcon } from "./symbols.js";
-import * as sound from "/static/js/sound.js";
+import * as sound from "./sound.js";
 import { endGameControl } from "/static/js/ui/endgame.js";
 
 const code = document.body.dataset.code;
