@@ -19,10 +19,8 @@ import functools
 import logging
 import random
 import secrets
-import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 import orjson
 
@@ -32,58 +30,28 @@ from peanutclub.server import views
 from peanutclub.server.changelock import ChangeLock
 from peanutclub.server.clock import Clock, Timer, ms
 from peanutclub.server.codes import new_token
+from peanutclub.server.room_log import (
+    GameEnded,
+    GameMove,
+    GameStarted,
+    PresenceChanged,
+    Rematch,
+    RoomChange,
+    SeatJoined,
+    SeatLeft,
+    SeatPiloted,
+    SeatsSwapped,
+    SettingsChanged,
+    decode,
+    encode,
+)
+from peanutclub.server.room_seats import NAME_LENGTH, Seat, Viewer, clean_name, same_secret
 from peanutclub.server.settings import Settings
 from peanutclub.server.store import LogEntry, RoomRecord, Store
 
+__all__ = ["NAME_LENGTH", "Room", "Seat", "Viewer", "clean_name", "same_secret"]
+
 log = logging.getLogger(__name__)
-
-NAME_LENGTH = (1, 20)
-
-
-class Viewer(Protocol):
-    """One connection's side of the room: where its frames go, and who sent what comes in
-    (a WebSocket here, or a client of another process: cluster.py)."""
-
-    seat: int | None
-    host: bool
-    #: Whether this viewer has joined, resumed or watched yet.
-    shaken: bool
-
-    def send(self, frame: bytes) -> None:
-        """Queue one frame (a JSON text, UTF-8); never blocks."""
-        ...
-
-    def close(self, code: int, reason: str) -> None: ...
-
-
-@dataclass(slots=True)
-class Seat:
-    name: str
-    token: str
-    #: The level of the bot playing this seat, or None for a person.
-    bot: str | None = None
-    #: True when the seat was created for a bot (it has no person to hand it back to).
-    bot_seat: bool = False
-    #: Whether the person holding this seat has a live connection.
-    online: bool = False
-
-    @property
-    def connected(self) -> bool:
-        return self.online or self.bot_seat
-
-
-def same_secret(a: str, b: str) -> bool:
-    """Constant-time comparison that also takes any text a client may send."""
-    return secrets.compare_digest(a.encode(), b.encode())
-
-
-def clean_name(raw: str) -> str:
-    """A player's name, trimmed; refused if empty, too long, or holding control characters."""
-    name = raw.strip()
-    low, high = NAME_LENGTH
-    if not low <= len(name) <= high or any(unicodedata.category(ch)[0] == "C" for ch in name):
-        raise refuse("bad_name")
-    return name
 
 
 class Room:
@@ -158,9 +126,7 @@ class Room:
             self._check_name_free(name)
             seat = len(self.seats)
             token = new_token()
-            await self._commit(
-                "seat", {"name": name, "token": token, "bot": None, "host": host, "online": True}
-            )
+            await self._commit(SeatJoined(name, token, None, host, online=True))
             viewer.seat, viewer.host = seat, host
             self._attach(viewer)
             self._welcome(viewer, token, ref)
@@ -179,9 +145,9 @@ class Room:
                 self._detach(previous)
                 previous.close(4000, "replaced by a newer connection")
             if self.seats[seat].bot is not None and not self.seats[seat].bot_seat:
-                await self._commit("pilot", {"seat": seat, "bot": None}, skip=viewer)
+                await self._commit(SeatPiloted(seat, None), skip=viewer)
             if not self.seats[seat].online:
-                await self._commit("presence", {"seat": seat, "online": True}, skip=viewer)
+                await self._commit(PresenceChanged(seat, True), skip=viewer)
             self._attach(viewer)
             self._welcome(viewer, self.seats[seat].token, ref)
 
@@ -204,7 +170,7 @@ class Room:
                 and seat < len(self.seats)
                 and self.seats[seat].online
             ):
-                await self._commit("presence", {"seat": seat, "online": False})
+                await self._commit(PresenceChanged(seat, False))
 
     async def ask(self, viewer: Viewer, query: Query, ref: Any) -> None:
         """Answer a game's question to the viewer who asked it alone; nothing changes."""
@@ -271,7 +237,7 @@ class Room:
                 raise refuse("not_enough_players", f"A game needs at least {fewest} players.")
             fixed = self.record.fixed_seed
             seed = secrets.randbits(63) if fixed is None else fixed + self.games_played
-            await self._commit("start", {"seed": seed}, viewer=viewer, ref=ref)
+            await self._commit(GameStarted(seed), viewer=viewer, ref=ref)
 
     async def add_bot(self, viewer: Viewer, level: str, seat: int | None, ref: Any) -> None:
         async with self._lock:
@@ -286,13 +252,13 @@ class Room:
                 while any(s.name.casefold() == name.casefold() for s in self.seats):
                     number += 1
                     name = f"Bot {number}"
-                data = {"name": name, "token": new_token(), "bot": level, "host": False}
-                await self._commit("seat", data, viewer=viewer, ref=ref)
+                joined = SeatJoined(name, new_token(), level, False)
+                await self._commit(joined, viewer=viewer, ref=ref)
                 return
             target = self._seat_index(seat)
             if self.seats[target].bot is not None or self.seats[target].online:
                 raise refuse("wrong_phase", "Only an away player's seat can go to a bot.")
-            await self._commit("pilot", {"seat": target, "bot": level}, viewer=viewer, ref=ref)
+            await self._commit(SeatPiloted(target, level), viewer=viewer, ref=ref)
 
     async def remove_bot(self, viewer: Viewer, seat: int, ref: Any) -> None:
         async with self._lock:
@@ -301,11 +267,11 @@ class Room:
             if self.seats[target].bot is None:
                 raise refuse("wrong_phase", "No bot plays that seat.")
             if self.game is None:
-                await self._commit("unseat", {"seat": target}, viewer=viewer, ref=ref)
+                await self._commit(SeatLeft(target), viewer=viewer, ref=ref)
             elif self.seats[target].bot_seat:
                 raise refuse("wrong_phase", "That bot has no player to hand its seat back to.")
             else:
-                await self._commit("pilot", {"seat": target, "bot": None}, viewer=viewer, ref=ref)
+                await self._commit(SeatPiloted(target, None), viewer=viewer, ref=ref)
 
     async def kick(self, viewer: Viewer, seat: int, ref: Any) -> None:
         async with self._lock:
@@ -317,7 +283,7 @@ class Room:
             if kicked is not None:
                 self._detach(kicked)
                 kicked.close(4001, "removed by the host")
-            await self._commit("unseat", {"seat": target}, viewer=viewer, ref=ref)
+            await self._commit(SeatLeft(target), viewer=viewer, ref=ref)
 
     async def swap(self, viewer: Viewer, one: int, other: int, ref: Any) -> None:
         async with self._lock:
@@ -327,7 +293,7 @@ class Room:
             seats = sorted({self._seat_index(one), self._seat_index(other)})
             if len(seats) != 2:
                 raise refuse("bad_message", "Name two different seats.")
-            await self._commit("swap", {"seats": seats}, viewer=viewer, ref=ref)
+            await self._commit(SeatsSwapped(*seats), viewer=viewer, ref=ref)
 
     async def change_settings(self, viewer: Viewer, values: dict[str, Any], ref: Any) -> None:
         async with self._lock:
@@ -336,7 +302,7 @@ class Room:
                 merged = self.game_settings.merged(values, dev=self.settings.dev)
             except ValueError as error:
                 raise refuse("bad_settings", f"{error}.") from None
-            await self._commit("settings", merged.model_dump(), viewer=viewer, ref=ref)
+            await self._commit(SettingsChanged(merged.model_dump()), viewer=viewer, ref=ref)
 
     async def rematch(self, viewer: Viewer, ref: Any) -> None:
         async with self._lock:
@@ -345,7 +311,7 @@ class Room:
                 raise refuse("wrong_phase")
             if not self.game.over:
                 await self._keep_game(abandoned=True)
-            await self._commit("rematch", {}, viewer=viewer, ref=ref)
+            await self._commit(Rematch(), viewer=viewer, ref=ref)
 
     async def end_game(self, viewer: Viewer, ref: Any) -> None:
         """The host ends a game before its end (friends leave, a round drags on): the game is
@@ -355,7 +321,7 @@ class Room:
             if self.game is None or self.game.over:
                 raise refuse("wrong_phase", "No game is being played.")
             await self._keep_game(abandoned=True)
-            await self._commit("end_game", {}, viewer=viewer, ref=ref)
+            await self._commit(GameEnded(), viewer=viewer, ref=ref)
 
     def _seat_index(self, seat: int | None) -> int:
         if seat is None or not 0 <= seat < len(self.seats):
@@ -372,7 +338,7 @@ class Room:
                 raise refuse("wrong_phase", "The game has not started.")
             action = game.arrived(action, ms(self.clock.time()))
             try:
-                await self._commit("action", {}, action=action, viewer=viewer, ref=ref)
+                await self._commit(GameMove(action), viewer=viewer, ref=ref)
             except RuleError as error:
                 # The refusal changed nothing; the game may still record a public fact about
                 # it (a race lost by a few ms), as an action of its own, before the refusal
@@ -380,19 +346,19 @@ class Room:
                 after = game.after_refusal(action, error.code)
                 if after is not None and self.game is game:
                     with contextlib.suppress(RuleError):
-                        await self._commit("action", {}, action=after)
+                        await self._commit(GameMove(after))
                 raise
 
     # ------------------------------------------------------------------ the single writer
 
-    def _undo_point(self, kind: str) -> Callable[[], None] | None:
+    def _undo_point(self, change: RoomChange) -> Callable[[], None] | None:
         """A way back to the room as it is now, taken before a change is applied.
 
         None for an action, the hot path: the game's own log is the way back (an action that
         the engine accepts adds exactly one entry to it), so nothing is made here for a bid.
         The other changes are rare, so a snapshot of the seats and settings is cheap enough.
         """
-        if kind == "action":
+        if isinstance(change, GameMove):
             return None
         game = self.game
         seats = [dataclasses.replace(s) for s in self.seats]
@@ -423,88 +389,10 @@ class Room:
             self.game_class, game.seat_count, game.seed, game.settings, game.log[:-1]
         )
 
-    def _mutate(self, kind: str, data: dict[str, Any], action: Action | None) -> list[Any]:
-        """Apply one change to memory and return its public events. Refusals raise first."""
-        if kind == "action":
-            assert self.game is not None
-            if action is None:
-                action = self.game_class.action_from_dict(data["action"])
-            return [e.to_dict() for e in self.game.apply(action)]
-        if kind == "seat":
-            seat = len(self.seats)
-            bot = data["bot"]
-            self.seats.append(
-                Seat(
-                    data["name"],
-                    data["token"],
-                    bot=bot,
-                    bot_seat=bot is not None,
-                    online=data.get("online", False),
-                )
-            )
-            if data.get("host"):
-                self.host_seat = seat
-            return [{"type": "player_joined", "seat": seat, "name": data["name"], "bot": bot}]
-        if kind == "unseat":
-            seat = data["seat"]
-            self.seats.pop(seat)
-            if self.host_seat is not None:
-                self.host_seat = (
-                    None if self.host_seat == seat else self.host_seat - (self.host_seat > seat)
-                )
-            self._renumber_viewers(seat)
-            return [{"type": "player_left", "seat": seat}]
-        if kind == "swap":
-            one, other = data["seats"]
-            self.seats[one], self.seats[other] = self.seats[other], self.seats[one]
-            moved = {one: other, other: one}
-            if self.host_seat in moved:
-                self.host_seat = moved[self.host_seat]
-            for v in self.viewers:
-                if v.seat in moved:
-                    v.seat = moved[v.seat]
-            self.seat_viewers = {v.seat: v for v in self.viewers if v.seat is not None}
-            return [{"type": "seats_swapped", "seats": [one, other]}]
-        if kind == "pilot":
-            self.seats[data["seat"]].bot = data["bot"]
-            if data["bot"] is None:
-                return [{"type": "seat_to_player", "seat": data["seat"]}]
-            return [{"type": "seat_to_bot", "seat": data["seat"], "level": data["bot"]}]
-        if kind == "presence":
-            self.seats[data["seat"]].online = data["online"]
-            kind_name = "player_back" if data["online"] else "player_away"
-            return [{"type": kind_name, "seat": data["seat"]}]
-        if kind == "settings":
-            self.game_settings = self.game_class.Settings.model_validate(data)
-            if self.game is not None:
-                self.game.settings = self.game_settings
-            return [{"type": "settings_changed", **data}]
-        if kind == "start":
-            self.game = self.game_class(len(self.seats), data["seed"], self.game_settings)
-            self.games_played += 1
-            return [e.to_dict() for e in self.game.start_events]
-        if kind in ("rematch", "end_game"):
-            self.game = None
-            for s in self.seats:
-                if not s.bot_seat:
-                    s.bot = None
-            return [{"type": "rematch" if kind == "rematch" else "game_ended"}]
-        raise ValueError(f"unknown log entry {kind!r}")
-
-    def _renumber_viewers(self, removed: int) -> None:
-        self.seat_viewers = {}
-        for v in self.viewers:
-            if v.seat is not None and v.seat > removed:
-                v.seat -= 1
-            if v.seat is not None:
-                self.seat_viewers[v.seat] = v
-
     async def _commit(
         self,
-        kind: str,
-        data: dict[str, Any],
+        change: RoomChange,
         *,
-        action: Action | None = None,
         viewer: Viewer | None = None,
         ref: Any = None,
         skip: Viewer | None = None,
@@ -514,13 +402,11 @@ class Room:
         If the store refuses the change (a full disk, a broken file), the room goes back to what
         its log holds, so memory and log never part ways and nobody hears of the change.
         """
-        undo = self._undo_point(kind)
-        events = self._mutate(kind, data, action)
-        if action is not None:
-            data = {"action": action.to_dict()}
+        undo = self._undo_point(change)
+        events = change.apply(self)
         self.seq += 1
         try:
-            await self.store.append(self.code, LogEntry(self.seq, kind, data))
+            await self.store.append(self.code, encode(self.seq, change))
         except BaseException:
             self.seq -= 1
             if undo is None:
@@ -529,6 +415,7 @@ class Room:
                 undo()
             raise
         game = self.game
+        action = change.action if isinstance(change, GameMove) else None
         fields = None if action is None or game is None else game.patch(action)
         if fields is None and action is not None and game is not None and game.over:
             await self._keep_game()  # this action ended it: none is accepted after the end
@@ -644,7 +531,7 @@ class Room:
                 return
             self._timer = None
             try:
-                await self._commit("action", {}, action=action)
+                await self._commit(GameMove(action))
             except Exception:
                 log.exception("room %s: the clock's %s failed", self.code, kind)
 
@@ -742,7 +629,7 @@ class Room:
         """Rebuild a room from its log. Nobody is connected; clocks wait for `resume_clocks`."""
         room = cls(record, settings, store, clock)
         for entry in entries:
-            room._mutate(entry.kind, entry.data, None)
+            decode(entry, room.game_class).apply(room)
             room.seq = entry.seq
         for s in room.seats:
             s.online = False
@@ -759,7 +646,7 @@ class Room:
             game = self.game
             taken_back = None if game is None or game.over else game.restarted()
             if taken_back is not None:
-                await self._commit("action", {}, action=taken_back)
+                await self._commit(GameMove(taken_back))
             elif (
                 game is not None
                 and game.over
