@@ -12,138 +12,29 @@ that clock and the bots seated at its table, whose actions take the same path as
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import dataclasses
-import functools
 import logging
-import random
-import secrets
-import unicodedata
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 import orjson
 
-from peanutclub.core import Action, Game, Query, RuleError, export_game, refuse, replay
-from peanutclub.games import find_game
-from peanutclub.server import views
-from peanutclub.server.changelock import ChangeLock
-from peanutclub.server.clock import Clock, Timer, ms
+from peanutclub.core import Action, Query, RuleError, refuse
+from peanutclub.server.clock import Clock, ms
 from peanutclub.server.codes import new_token
+from peanutclub.server.room_host import HostCommands
+from peanutclub.server.room_log import GameMove, PresenceChanged, SeatJoined, SeatPiloted, decode
+from peanutclub.server.room_seats import NAME_LENGTH, Seat, Viewer, clean_name, same_secret
 from peanutclub.server.settings import Settings
 from peanutclub.server.store import LogEntry, RoomRecord, Store
 
-log = logging.getLogger(__name__)
+__all__ = ["NAME_LENGTH", "Room", "Seat", "Viewer", "clean_name", "same_secret"]
 
-NAME_LENGTH = (1, 20)
-
-
-class Viewer(Protocol):
-    """One connection's side of the room: where its frames go, and who sent what comes in
-    (a WebSocket here, or a client of another process: cluster.py)."""
-
-    seat: int | None
-    host: bool
-    #: Whether this viewer has joined, resumed or watched yet.
-    shaken: bool
-
-    def send(self, frame: bytes) -> None:
-        """Queue one frame (a JSON text, UTF-8); never blocks."""
-        ...
-
-    def close(self, code: int, reason: str) -> None: ...
+log = logging.getLogger("peanutclub.server.room")
 
 
-@dataclass(slots=True)
-class Seat:
-    name: str
-    token: str
-    #: The level of the bot playing this seat, or None for a person.
-    bot: str | None = None
-    #: True when the seat was created for a bot (it has no person to hand it back to).
-    bot_seat: bool = False
-    #: Whether the person holding this seat has a live connection.
-    online: bool = False
-
-    @property
-    def connected(self) -> bool:
-        return self.online or self.bot_seat
-
-
-def same_secret(a: str, b: str) -> bool:
-    """Constant-time comparison that also takes any text a client may send."""
-    return secrets.compare_digest(a.encode(), b.encode())
-
-
-def clean_name(raw: str) -> str:
-    """A player's name, trimmed; refused if empty, too long, or holding control characters."""
-    name = raw.strip()
-    low, high = NAME_LENGTH
-    if not low <= len(name) <= high or any(unicodedata.category(ch)[0] == "C" for ch in name):
-        raise refuse("bad_name")
-    return name
-
-
-class Room:
-    def __init__(self, record: RoomRecord, settings: Settings, store: Store, clock: Clock) -> None:
-        self.code = record.code
-        self.record = record
-        self.settings = settings
-        self.store = store
-        self.clock = clock
-        #: The game this room plays (its plug-in class) and the table's settings for it.
-        self.game_class = find_game(record.game)
-        self.game_settings = self.game_class.Settings.model_validate(record.settings)
-        self.seats: list[Seat] = []
-        self.host_seat: int | None = None
-        self.game: Game | None = None
-        self.games_played = 0
-        self.seq = 0
-        self.viewers: set[Viewer] = set()
-        self.seat_viewers: dict[int, Viewer] = {}
-        self.deadline: float | None = None
-        self.deadline_kind: str | None = None
-        self.last_activity = clock.time()
-        self.closed = False
-        self._lock = ChangeLock()
-        self._timer: Timer | None = None
-        self._timer_key: tuple[int, int, bool] | None = None
-        #: The seat the clock set now waits for, if any (see `_hurried`).
-        self._waits_for: int | None = None
-        #: How many times the clock was set: a step that was due before the last setting is void.
-        self._armed = 0
-        self._bots: dict[int, asyncio.Task[None]] = {}
-        self._bot_rng = random.Random(secrets.randbits(64))
-
-    # ------------------------------------------------------------------ reading
-
-    @property
-    def phase(self) -> str:
-        return "lobby" if self.game is None else self.game.phase
-
-    @property
-    def max_players(self) -> int:
-        return self.game_class.players.stop - 1
-
-    def summary(self) -> dict[str, Any]:
-        """The public summary served at `GET /api/rooms/{code}` (no secrets)."""
-        return {
-            "code": self.code,
-            "game": self.game_class.id,
-            "phase": self.phase,
-            "players": [
-                {"seat": i, "name": s.name, "connected": s.connected, "bot": s.bot}
-                for i, s in enumerate(self.seats)
-            ],
-            "seats_free": self.max_players - len(self.seats) if self.game is None else 0,
-            "settings": self.game_settings.model_dump(),
-            "watchers": sum(1 for v in self.viewers if v.seat is None),
-        }
-
-    def is_idle(self, now: float) -> bool:
-        return not self.viewers and now - self.last_activity > self.settings.room_idle_ttl_seconds
+class Room(HostCommands):
+    """The room the server uses: its handshake, game actions, restore and shutdown, on top of the
+    layers (room_base.py says which) that hold its other concerns."""
 
     # ------------------------------------------------------------------ handshake
 
@@ -158,9 +49,7 @@ class Room:
             self._check_name_free(name)
             seat = len(self.seats)
             token = new_token()
-            await self._commit(
-                "seat", {"name": name, "token": token, "bot": None, "host": host, "online": True}
-            )
+            await self._commit(SeatJoined(name, token, None, host, online=True))
             viewer.seat, viewer.host = seat, host
             self._attach(viewer)
             self._welcome(viewer, token, ref)
@@ -179,9 +68,9 @@ class Room:
                 self._detach(previous)
                 previous.close(4000, "replaced by a newer connection")
             if self.seats[seat].bot is not None and not self.seats[seat].bot_seat:
-                await self._commit("pilot", {"seat": seat, "bot": None}, skip=viewer)
+                await self._commit(SeatPiloted(seat, None), skip=viewer)
             if not self.seats[seat].online:
-                await self._commit("presence", {"seat": seat, "online": True}, skip=viewer)
+                await self._commit(PresenceChanged(seat, True), skip=viewer)
             self._attach(viewer)
             self._welcome(viewer, self.seats[seat].token, ref)
 
@@ -204,7 +93,7 @@ class Room:
                 and seat < len(self.seats)
                 and self.seats[seat].online
             ):
-                await self._commit("presence", {"seat": seat, "online": False})
+                await self._commit(PresenceChanged(seat, False))
 
     async def ask(self, viewer: Viewer, query: Query, ref: Any) -> None:
         """Answer a game's question to the viewer who asked it alone; nothing changes."""
@@ -237,131 +126,6 @@ class Room:
         if any(s.name.casefold() == folded for s in self.seats):
             raise refuse("name_taken")
 
-    def _attach(self, viewer: Viewer) -> None:
-        self.viewers.add(viewer)
-        if viewer.seat is not None:
-            self.seat_viewers[viewer.seat] = viewer
-        self.last_activity = self.clock.time()
-
-    def _detach(self, viewer: Viewer) -> None:
-        self.viewers.discard(viewer)
-        if viewer.seat is not None and self.seat_viewers.get(viewer.seat) is viewer:
-            del self.seat_viewers[viewer.seat]
-        self.last_activity = self.clock.time()
-
-    def _welcome(self, viewer: Viewer, token: str | None, ref: Any) -> None:
-        public = views.dumps(views.public_state(self))
-        you = views.dumps(views.you(self, viewer.seat))
-        extra = {"seat": viewer.seat, "token": token, "host": viewer.host}
-        viewer.send(views.envelope("welcome", self.seq, public, you, ref=ref, extra=extra))
-
-    # ------------------------------------------------------------------ host commands
-
-    def _require_host(self, viewer: Viewer) -> None:
-        if not viewer.host:
-            raise refuse("not_host")
-
-    async def start(self, viewer: Viewer, ref: Any) -> None:
-        async with self._lock:
-            self._require_host(viewer)
-            if self.game is not None:
-                raise refuse("wrong_phase")
-            fewest = self.game_class.players.start
-            if len(self.seats) < fewest:
-                raise refuse("not_enough_players", f"A game needs at least {fewest} players.")
-            fixed = self.record.fixed_seed
-            seed = secrets.randbits(63) if fixed is None else fixed + self.games_played
-            await self._commit("start", {"seed": seed}, viewer=viewer, ref=ref)
-
-    async def add_bot(self, viewer: Viewer, level: str, seat: int | None, ref: Any) -> None:
-        async with self._lock:
-            self._require_host(viewer)
-            if level not in self.game_class.bots:
-                raise refuse("bad_message", f"Unknown bot level {level!r}.")
-            if self.game is None:
-                if len(self.seats) >= self.max_players:
-                    raise refuse("room_full")
-                number = 1 + sum(1 for s in self.seats if s.bot_seat)
-                name = f"Bot {number}"
-                while any(s.name.casefold() == name.casefold() for s in self.seats):
-                    number += 1
-                    name = f"Bot {number}"
-                data = {"name": name, "token": new_token(), "bot": level, "host": False}
-                await self._commit("seat", data, viewer=viewer, ref=ref)
-                return
-            target = self._seat_index(seat)
-            if self.seats[target].bot is not None or self.seats[target].online:
-                raise refuse("wrong_phase", "Only an away player's seat can go to a bot.")
-            await self._commit("pilot", {"seat": target, "bot": level}, viewer=viewer, ref=ref)
-
-    async def remove_bot(self, viewer: Viewer, seat: int, ref: Any) -> None:
-        async with self._lock:
-            self._require_host(viewer)
-            target = self._seat_index(seat)
-            if self.seats[target].bot is None:
-                raise refuse("wrong_phase", "No bot plays that seat.")
-            if self.game is None:
-                await self._commit("unseat", {"seat": target}, viewer=viewer, ref=ref)
-            elif self.seats[target].bot_seat:
-                raise refuse("wrong_phase", "That bot has no player to hand its seat back to.")
-            else:
-                await self._commit("pilot", {"seat": target, "bot": None}, viewer=viewer, ref=ref)
-
-    async def kick(self, viewer: Viewer, seat: int, ref: Any) -> None:
-        async with self._lock:
-            self._require_host(viewer)
-            if self.game is not None:
-                raise refuse("wrong_phase", "Players can only be removed in the lobby.")
-            target = self._seat_index(seat)
-            kicked = self.seat_viewers.get(target)
-            if kicked is not None:
-                self._detach(kicked)
-                kicked.close(4001, "removed by the host")
-            await self._commit("unseat", {"seat": target}, viewer=viewer, ref=ref)
-
-    async def swap(self, viewer: Viewer, one: int, other: int, ref: Any) -> None:
-        async with self._lock:
-            self._require_host(viewer)
-            if self.game is not None:
-                raise refuse("wrong_phase", "Seats can only change places in the lobby.")
-            seats = sorted({self._seat_index(one), self._seat_index(other)})
-            if len(seats) != 2:
-                raise refuse("bad_message", "Name two different seats.")
-            await self._commit("swap", {"seats": seats}, viewer=viewer, ref=ref)
-
-    async def change_settings(self, viewer: Viewer, values: dict[str, Any], ref: Any) -> None:
-        async with self._lock:
-            self._require_host(viewer)
-            try:
-                merged = self.game_settings.merged(values, dev=self.settings.dev)
-            except ValueError as error:
-                raise refuse("bad_settings", f"{error}.") from None
-            await self._commit("settings", merged.model_dump(), viewer=viewer, ref=ref)
-
-    async def rematch(self, viewer: Viewer, ref: Any) -> None:
-        async with self._lock:
-            self._require_host(viewer)
-            if self.game is None:
-                raise refuse("wrong_phase")
-            if not self.game.over:
-                await self._keep_game(abandoned=True)
-            await self._commit("rematch", {}, viewer=viewer, ref=ref)
-
-    async def end_game(self, viewer: Viewer, ref: Any) -> None:
-        """The host ends a game before its end (friends leave, a round drags on): the game is
-        kept for the history page marked abandoned, then everyone is back in the lobby."""
-        async with self._lock:
-            self._require_host(viewer)
-            if self.game is None or self.game.over:
-                raise refuse("wrong_phase", "No game is being played.")
-            await self._keep_game(abandoned=True)
-            await self._commit("end_game", {}, viewer=viewer, ref=ref)
-
-    def _seat_index(self, seat: int | None) -> int:
-        if seat is None or not 0 <= seat < len(self.seats):
-            raise refuse("not_seated", "No such seat at this table.")
-        return seat
-
     # ------------------------------------------------------------------ game actions
 
     async def act(self, action: Action, viewer: Viewer | None = None, ref: Any = None) -> None:
@@ -372,7 +136,7 @@ class Room:
                 raise refuse("wrong_phase", "The game has not started.")
             action = game.arrived(action, ms(self.clock.time()))
             try:
-                await self._commit("action", {}, action=action, viewer=viewer, ref=ref)
+                await self._commit(GameMove(action), viewer=viewer, ref=ref)
             except RuleError as error:
                 # The refusal changed nothing; the game may still record a public fact about
                 # it (a race lost by a few ms), as an action of its own, before the refusal
@@ -380,337 +144,8 @@ class Room:
                 after = game.after_refusal(action, error.code)
                 if after is not None and self.game is game:
                     with contextlib.suppress(RuleError):
-                        await self._commit("action", {}, action=after)
+                        await self._commit(GameMove(after))
                 raise
-
-    # ------------------------------------------------------------------ the single writer
-
-    def _undo_point(self, kind: str) -> Callable[[], None] | None:
-        """A way back to the room as it is now, taken before a change is applied.
-
-        None for an action, the hot path: the game's own log is the way back (an action that
-        the engine accepts adds exactly one entry to it), so nothing is made here for a bid.
-        The other changes are rare, so a snapshot of the seats and settings is cheap enough.
-        """
-        if kind == "action":
-            return None
-        game = self.game
-        seats = [dataclasses.replace(s) for s in self.seats]
-        host_seat, game_settings, games_played = (
-            self.host_seat,
-            self.game_settings,
-            self.games_played,
-        )
-        viewer_seats = {v: v.seat for v in self.viewers}
-        seat_viewers = dict(self.seat_viewers)
-
-        def restore() -> None:
-            self.seats, self.host_seat, self.game = seats, host_seat, game
-            self.game_settings, self.games_played = game_settings, games_played
-            if game is not None:
-                game.settings = game_settings
-            for viewer, seat in viewer_seats.items():
-                viewer.seat = seat
-            self.seat_viewers = seat_viewers
-
-        return restore
-
-    def _take_back_action(self) -> None:
-        """Rebuild the game without its last action (the one the store refused)."""
-        game = self.game
-        assert game is not None
-        self.game = replay(
-            self.game_class, game.seat_count, game.seed, game.settings, game.log[:-1]
-        )
-
-    def _mutate(self, kind: str, data: dict[str, Any], action: Action | None) -> list[Any]:
-        """Apply one change to memory and return its public events. Refusals raise first."""
-        if kind == "action":
-            assert self.game is not None
-            if action is None:
-                action = self.game_class.action_from_dict(data["action"])
-            return [e.to_dict() for e in self.game.apply(action)]
-        if kind == "seat":
-            seat = len(self.seats)
-            bot = data["bot"]
-            self.seats.append(
-                Seat(
-                    data["name"],
-                    data["token"],
-                    bot=bot,
-                    bot_seat=bot is not None,
-                    online=data.get("online", False),
-                )
-            )
-            if data.get("host"):
-                self.host_seat = seat
-            return [{"type": "player_joined", "seat": seat, "name": data["name"], "bot": bot}]
-        if kind == "unseat":
-            seat = data["seat"]
-            self.seats.pop(seat)
-            if self.host_seat is not None:
-                self.host_seat = (
-                    None if self.host_seat == seat else self.host_seat - (self.host_seat > seat)
-                )
-            self._renumber_viewers(seat)
-            return [{"type": "player_left", "seat": seat}]
-        if kind == "swap":
-            one, other = data["seats"]
-            self.seats[one], self.seats[other] = self.seats[other], self.seats[one]
-            moved = {one: other, other: one}
-            if self.host_seat in moved:
-                self.host_seat = moved[self.host_seat]
-            for v in self.viewers:
-                if v.seat in moved:
-                    v.seat = moved[v.seat]
-            self.seat_viewers = {v.seat: v for v in self.viewers if v.seat is not None}
-            return [{"type": "seats_swapped", "seats": [one, other]}]
-        if kind == "pilot":
-            self.seats[data["seat"]].bot = data["bot"]
-            if data["bot"] is None:
-                return [{"type": "seat_to_player", "seat": data["seat"]}]
-            return [{"type": "seat_to_bot", "seat": data["seat"], "level": data["bot"]}]
-        if kind == "presence":
-            self.seats[data["seat"]].online = data["online"]
-            kind_name = "player_back" if data["online"] else "player_away"
-            return [{"type": kind_name, "seat": data["seat"]}]
-        if kind == "settings":
-            self.game_settings = self.game_class.Settings.model_validate(data)
-            if self.game is not None:
-                self.game.settings = self.game_settings
-            return [{"type": "settings_changed", **data}]
-        if kind == "start":
-            self.game = self.game_class(len(self.seats), data["seed"], self.game_settings)
-            self.games_played += 1
-            return [e.to_dict() for e in self.game.start_events]
-        if kind in ("rematch", "end_game"):
-            self.game = None
-            for s in self.seats:
-                if not s.bot_seat:
-                    s.bot = None
-            return [{"type": "rematch" if kind == "rematch" else "game_ended"}]
-        raise ValueError(f"unknown log entry {kind!r}")
-
-    def _renumber_viewers(self, removed: int) -> None:
-        self.seat_viewers = {}
-        for v in self.viewers:
-            if v.seat is not None and v.seat > removed:
-                v.seat -= 1
-            if v.seat is not None:
-                self.seat_viewers[v.seat] = v
-
-    async def _commit(
-        self,
-        kind: str,
-        data: dict[str, Any],
-        *,
-        action: Action | None = None,
-        viewer: Viewer | None = None,
-        ref: Any = None,
-        skip: Viewer | None = None,
-    ) -> None:
-        """Apply, store, then tell everyone. Must be called with the lock held.
-
-        If the store refuses the change (a full disk, a broken file), the room goes back to what
-        its log holds, so memory and log never part ways and nobody hears of the change.
-        """
-        undo = self._undo_point(kind)
-        events = self._mutate(kind, data, action)
-        if action is not None:
-            data = {"action": action.to_dict()}
-        self.seq += 1
-        try:
-            await self.store.append(self.code, LogEntry(self.seq, kind, data))
-        except BaseException:
-            self.seq -= 1
-            if undo is None:
-                self._take_back_action()
-            else:
-                undo()
-            raise
-        game = self.game
-        fields = None if action is None or game is None else game.patch(action)
-        if fields is None and action is not None and game is not None and game.over:
-            await self._keep_game()  # this action ended it: none is accepted after the end
-        self.last_activity = self.clock.time()
-        self._rearm()
-        self._manage_bots()
-        if fields is not None:
-            frame = views.patch_frame(self, self.seq, fields, events)
-            for v in self.viewers:
-                if v is not skip:
-                    v.send(frame)
-            return
-        self._send_states(events, viewer, ref, skip)
-
-    def _send_states(
-        self, events: list[Any], sender: Viewer | None, ref: Any, skip: Viewer | None
-    ) -> None:
-        public = views.dumps(views.public_state(self))
-        encoded_events = views.dumps(events)
-        by_seat: dict[int | None, bytes] = {}
-        for v in self.viewers:
-            if v is skip:
-                continue
-            if v is sender and ref is not None:
-                v.send(self._state_bytes(public, v.seat, encoded_events, ref))
-                continue
-            frame = by_seat.get(v.seat)
-            if frame is None:
-                frame = by_seat[v.seat] = self._state_bytes(public, v.seat, encoded_events, None)
-            v.send(frame)
-
-    def _state_bytes(self, public: bytes, seat: int | None, events: bytes, ref: Any) -> bytes:
-        you = views.dumps(views.you(self, seat))
-        return views.envelope("state", self.seq, public, you, events=events, ref=ref)
-
-    def _state_for(self, seat: int | None, ref: Any = None) -> bytes:
-        public = views.dumps(views.public_state(self))
-        return self._state_bytes(public, seat, b"[]", ref)
-
-    # ------------------------------------------------------------------ finished games
-
-    @property
-    def game_id(self) -> str | None:
-        """The id the current (or last) game of this room is kept under once it is over."""
-        if self.game is None:
-            return None
-        return f"{self.code}-{int(self.record.created)}-{self.games_played}"
-
-    async def _keep_game(self, abandoned: bool = False) -> None:
-        """Store a game's export for its history page once it is over, or once the host ended
-        it before its end (`abandoned`: no action is accepted after either)."""
-        game, game_id = self.game, self.game_id
-        if game is None or game_id is None or not (game.over or abandoned):
-            return
-        try:
-            export = export_game(game, [s.name for s in self.seats])
-            kept = {"id": game_id, "code": self.code, **export}
-            if abandoned:
-                kept["abandoned"] = True
-            await self.store.save_game(game_id, self.code, kept)
-        except Exception:
-            log.exception("room %s: could not keep game %s", self.code, game_id)
-
-    # ------------------------------------------------------------------ the clock
-
-    def _hurried(self, seat: int | None) -> bool:
-        """Whether the clock waiting for `seat` should only wait its short grace: that seat's
-        person has no connection and no bot plays for them, while another person sits at the
-        table (nobody is hurried at an empty table, as after a restart)."""
-        if seat is None or seat >= len(self.seats):
-            return False
-        waited = self.seats[seat]
-        if waited.online or waited.bot is not None:
-            return False
-        return any(s.online for i, s in enumerate(self.seats) if i != seat)
-
-    def _rearm(self) -> None:
-        """Set the one clock that should run now; only a change of the game, or of the presence
-        of the person it waits for, resets it."""
-        game = self.game
-        key = (
-            None
-            if game is None
-            else (self.games_played, game.version, self._hurried(self._waits_for))
-        )
-        if key == self._timer_key:
-            return
-        self._armed += 1  # a clock set before this one must not fire any more
-        if self._timer is not None:
-            self._timer.cancel()
-        self._timer, self.deadline, self.deadline_kind = None, None, None
-        timer = None if game is None else game.timer()
-        self._waits_for = None if timer is None else timer.seat
-        hurried = self._hurried(self._waits_for)
-        self._timer_key = None if game is None else (self.games_played, game.version, hurried)
-        if timer is None:
-            return
-        kind, delay = timer.kind, timer.seconds
-        if hurried and timer.away_seconds is not None:
-            delay = min(delay, timer.away_seconds)
-
-        # A bound method, not a closure over the timer: a timer that refers to itself is a
-        # reference cycle, left for the collector at every step of every clock.
-        self._timer = self.clock.call_later(
-            delay, functools.partial(self._fire, self._armed, kind, timer.action)
-        )
-        self.deadline, self.deadline_kind = self.clock.time() + delay, kind
-
-    async def _fire(self, armed: int, kind: str, action: Action) -> None:
-        """The clock set by `_rearm` comes due: apply its action, unless it was set again since."""
-        async with self._lock:
-            if armed != self._armed or self._timer is None or self.closed:
-                return
-            self._timer = None
-            try:
-                await self._commit("action", {}, action=action)
-            except Exception:
-                log.exception("room %s: the clock's %s failed", self.code, kind)
-
-    # ------------------------------------------------------------------ bots
-
-    def _manage_bots(self) -> None:
-        """Run one task per seat a bot plays while a game runs; stop the others."""
-        if not self._bots:
-            for s in self.seats:
-                if s.bot is not None:
-                    break
-            else:
-                return  # no bot seated and none running: the usual table, at every change
-        game = self.game
-        wanted = set()
-        if game is not None and not game.over and not self.closed:
-            wanted = {i for i, s in enumerate(self.seats) if s.bot is not None}
-        for seat in list(self._bots):
-            if seat not in wanted:
-                self._bots.pop(seat).cancel()
-        for seat in wanted - set(self._bots):
-            assert game is not None
-            level = self.seats[seat].bot
-            assert level is not None
-            task = asyncio.get_running_loop().create_task(self._bot_loop(seat, level, game))
-            self._bots[seat] = task
-
-    async def _bot_loop(self, seat: int, level: str, game: Game) -> None:
-        """A bot looks at its own view every so often, like a person would, and may act."""
-        bot = self.game_class.bots[level](seat, game.seed + seat)
-        low, high = self.settings.bot_delay_min, self.settings.bot_delay_max
-        pace = self.settings.bot_pace
-        paced: Callable[[dict[str, Any] | None], float] | None = getattr(bot, "pause", None)
-        view: dict[str, Any] | None = None
-        while True:
-            if paced is None:
-                await self.clock.sleep(self._bot_rng.uniform(low, high))
-            else:
-                await self.clock.sleep(max(0.0, paced(view)) * pace)
-            if self.game is not game or self.seats[seat].bot != level:
-                return
-            async with self._lock:
-                try:
-                    # the table's settings, as every view a person reads has them (a bot's
-                    # pace may follow the table's, a stone's step say)
-                    view = {
-                        "settings": self.game_settings.model_dump(),
-                        **game.public_view(),
-                        "you": game.private_view(seat),
-                    }
-                    if not self.seats[seat].bot_seat:
-                        view["stand_in"] = True  # it plays for a person who is away
-                    action = bot.decide(view)
-                except Exception:
-                    log.exception("room %s: bot at seat %d failed to decide", self.code, seat)
-                    continue
-            if action is None:
-                continue
-            if getattr(action, "seat", seat) not in (seat, None):
-                continue
-            try:
-                await self.act(action)
-            except RuleError:
-                pass  # a bot can lose a race like anyone else
-            except Exception:
-                log.exception("room %s: the bot at seat %d broke the room", self.code, seat)
 
     # ------------------------------------------------------------------ life and death
 
@@ -742,7 +177,7 @@ class Room:
         """Rebuild a room from its log. Nobody is connected; clocks wait for `resume_clocks`."""
         room = cls(record, settings, store, clock)
         for entry in entries:
-            room._mutate(entry.kind, entry.data, None)
+            decode(entry, room.game_class).apply(room)
             room.seq = entry.seq
         for s in room.seats:
             s.online = False
@@ -759,7 +194,7 @@ class Room:
             game = self.game
             taken_back = None if game is None or game.over else game.restarted()
             if taken_back is not None:
-                await self._commit("action", {}, action=taken_back)
+                await self._commit(GameMove(taken_back))
             elif (
                 game is not None
                 and game.over

@@ -1,0 +1,123 @@
+"""A room's state: its record, seats, connections, game and clock fields, and the reads that
+change nothing (`phase`, `summary`, `game_id`).
+
+The room is built in layers, one concern to a module, each a class on top of this one:
+room_clock.py (the one clock), room_bots.py (the bots' loops), room_fanout.py (the frames sent to
+the viewers), room_writer.py (the single writer, `_commit`), room_host.py (the host's commands)
+and room.py (the handshake, game actions, restore and shutdown: the `Room` the server uses).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+from typing import Any
+
+from peanutclub.core import Action, Game
+from peanutclub.games import find_game
+from peanutclub.server.changelock import ChangeLock
+from peanutclub.server.clock import Clock, Timer
+from peanutclub.server.room_log import RoomChange
+from peanutclub.server.room_seats import Seat, Viewer
+from peanutclub.server.settings import Settings
+from peanutclub.server.store import RoomRecord, Store
+
+
+class RoomBase:
+    """A room's state and what it tells without changing anything; the layers above add the
+    clock, the bots, the fan-out, the single writer, the host's commands and the handshake."""
+
+    def __init__(self, record: RoomRecord, settings: Settings, store: Store, clock: Clock) -> None:
+        self.code = record.code
+        self.record = record
+        self.settings = settings
+        self.store = store
+        self.clock = clock
+        #: The game this room plays (its plug-in class) and the table's settings for it.
+        self.game_class = find_game(record.game)
+        self.game_settings = self.game_class.Settings.model_validate(record.settings)
+        self.seats: list[Seat] = []
+        self.host_seat: int | None = None
+        self.game: Game | None = None
+        self.games_played = 0
+        self.seq = 0
+        self.viewers: set[Viewer] = set()
+        self.seat_viewers: dict[int, Viewer] = {}
+        self.deadline: float | None = None
+        self.deadline_kind: str | None = None
+        self.last_activity = clock.time()
+        self.closed = False
+        self._lock = ChangeLock()
+        self._timer: Timer | None = None
+        self._timer_key: tuple[int, int, bool] | None = None
+        #: The seat the clock set now waits for, if any (see `_hurried`).
+        self._waits_for: int | None = None
+        #: How many times the clock was set: a step that was due before the last setting is void.
+        self._armed = 0
+        self._bots: dict[int, asyncio.Task[None]] = {}
+        self._bot_rng = random.Random(secrets.randbits(64))
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def phase(self) -> str:
+        return "lobby" if self.game is None else self.game.phase
+
+    @property
+    def max_players(self) -> int:
+        return self.game_class.players.stop - 1
+
+    def summary(self) -> dict[str, Any]:
+        """The public summary served at `GET /api/rooms/{code}` (no secrets)."""
+        return {
+            "code": self.code,
+            "game": self.game_class.id,
+            "phase": self.phase,
+            "players": [
+                {"seat": i, "name": s.name, "connected": s.connected, "bot": s.bot}
+                for i, s in enumerate(self.seats)
+            ],
+            "seats_free": self.max_players - len(self.seats) if self.game is None else 0,
+            "settings": self.game_settings.model_dump(),
+            "watchers": sum(1 for v in self.viewers if v.seat is None),
+        }
+
+    def is_idle(self, now: float) -> bool:
+        return not self.viewers and now - self.last_activity > self.settings.room_idle_ttl_seconds
+
+    @property
+    def game_id(self) -> str | None:
+        """The id the current (or last) game of this room is kept under once it is over."""
+        if self.game is None:
+            return None
+        return f"{self.code}-{int(self.record.created)}-{self.games_played}"
+
+    def _attach(self, viewer: Viewer) -> None:
+        self.viewers.add(viewer)
+        if viewer.seat is not None:
+            self.seat_viewers[viewer.seat] = viewer
+        self.last_activity = self.clock.time()
+
+    def _detach(self, viewer: Viewer) -> None:
+        self.viewers.discard(viewer)
+        if viewer.seat is not None and self.seat_viewers.get(viewer.seat) is viewer:
+            del self.seat_viewers[viewer.seat]
+        self.last_activity = self.clock.time()
+
+    # ------------------------------------------------------------------ given by the layers above
+
+    async def _commit(
+        self,
+        change: RoomChange,
+        *,
+        viewer: Viewer | None = None,
+        ref: Any = None,
+        skip: Viewer | None = None,
+    ) -> None:
+        """Apply, store, then tell everyone (room_writer.py's `RoomWriter`)."""
+        raise NotImplementedError
+
+    async def act(self, action: Action, viewer: Viewer | None = None, ref: Any = None) -> None:
+        """Apply one game action (room.py's `Room`)."""
+        raise NotImplementedError
