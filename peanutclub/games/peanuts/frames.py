@@ -73,7 +73,6 @@ class PhotoFinishOut(Out):
     pile: int
     winner: int
     loser: int
-    card: int = Field(description="The loser's card, which never left its place.")
     margin_ms: int
 
 

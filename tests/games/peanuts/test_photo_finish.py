@@ -19,6 +19,7 @@ from peanutclub.games.peanuts.engine import (
     Target,
     action_from_dict,
 )
+from peanutclub.games.peanuts.engine.view import public_view
 from peanutclub.games.peanuts.patch import apply_patch
 from tests.games.peanuts.conftest import c, found, playing, refused, rig
 from tests.server.harness import Viewer
@@ -44,10 +45,13 @@ def test_a_race_lost_by_a_hair_is_a_photo_finish_after_the_refusal(pile: int | N
     photo = game.photo_finish_after(late, "pile_changed")
     assert photo == PhotoFinish(0, 0, 1, c("2C", 1).id, 37)
     clock = game.clock_version
-    game.apply(photo)
-    record = {"pile": 0, "winner": 0, "loser": 1, "card": c("2C", 1).id, "margin_ms": 37}
+    told = game.apply(photo)
+    record = {"pile": 0, "winner": 0, "loser": 1, "margin_ms": 37}
     assert game.photo_finish == record
     assert game.last_patch == {"photo_finish": record}
+    assert [e.to_dict() for e in told] == [
+        {"type": "photo_finish", "card": c("2C", 1).id, **record}
+    ]
     assert game.clock_version == clock  # no card moved: the stall clock keeps running
     assert len(game.layouts[1].peanuts) == 1  # the loser's card never left its place
     assert action_from_dict(photo.to_dict()) == photo
@@ -61,6 +65,19 @@ def test_a_card_too_slow_or_refused_for_another_reason_is_no_photo_finish() -> N
     assert game.photo_finish_after(late, "not_playable") is None
     unstamped = MoveCard(late.seat, late.card, late.to, late.pile)
     assert game.photo_finish_after(unstamped, "pile_changed") is None
+
+
+def test_the_views_photo_finish_names_no_card_only_its_event_does() -> None:
+    """The view keeps the round's last photo finish while the loser's card, if it came from the
+    waste, may be turned face down into the stock: so the view names seats, pile and margin only,
+    and the event, told once while the card is face up, names the card."""
+    game, late = _race(37, 0)
+    with refused(game, "pile_changed"):
+        game.apply(late)
+    photo = game.photo_finish_after(late, "pile_changed")
+    assert photo is not None
+    game.apply(photo)
+    assert "card" not in public_view(game)["photo_finish"]
 
 
 def test_a_photo_finish_clears_with_the_next_deal_and_is_in_the_view() -> None:
@@ -109,7 +126,7 @@ def test_the_room_times_both_arrivals_and_tells_everyone_who_won_by_how_much() -
     assert len(patches) == 1
     photo = patches[0]["photo_finish"]
     assert (photo["winner"], photo["loser"], photo["margin_ms"]) == (0, 1, 37)
-    assert patches[0]["events"] == [{"type": "photo_finish", **photo}]
+    assert patches[0]["events"] == [{"type": "photo_finish", "card": c("2C", 1).id, **photo}]
     # Every viewer's patched view holds it, as the whole view does; the log keeps both times.
     view: dict[str, Any] | None = None
     for frame in ben.frames:

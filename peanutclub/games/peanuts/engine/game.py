@@ -425,16 +425,18 @@ class Game:
         self._seat(action.loser)
         if not 0 <= action.pile < len(self.foundations) or action.margin_ms < 0:
             raise BadMessage("No such race.")
+        # The view keeps the round's last photo finish without the loser's card: a card from the
+        # waste may later lie face down in the stock, and no view names a face-down card. The
+        # event, told once while the card lies face up, names it.
         photo = {
             "pile": action.pile,
             "winner": action.winner,
             "loser": action.loser,
-            "card": action.card,
             "margin_ms": action.margin_ms,
         }
         self.photo_finish = photo
         self.last_patch = {"photo_finish": photo}
-        return [event("photo_finish", **photo)]
+        return [event("photo_finish", card=action.card, **photo)]
 
     # ----------------------------------------------------------------- stock, stuck, call
 

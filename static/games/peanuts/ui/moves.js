@@ -59,8 +59,11 @@ export function lostRaceLine(move) {
   const state = session.state;
   if (!state) return t("play.lost_race");
   const card = move.card;
+  // The photo finish names the pile and the seats, not the card: this phone's card lost it when
+  // this seat is the loser and the pile's top is the card of its rank and suit.
   const photo = state.photo_finish;
-  if (photo && photo.card === card.id) {
+  const raced = photo && state.foundations[photo.pile];
+  if (photo && state.you && photo.loser === state.you.seat && raced && raced.top && raced.top.rank === card.rank && raced.top.suit === card.suit) {
     return t("play.lost_race_by", { name: seatName(state, photo.winner), ms: photo.margin_ms });
   }
   let seats = [];
