@@ -148,11 +148,15 @@ def test_the_race_line_names_every_player_of_the_other_team(
     expect_no_js_errors(ana)
 
 
-#: Taps the stock 60 times and then every top card, all at once: far past the room's burst.
-FLOOD = """() => {
+#: Taps the stock 60 times and then every top card but the Ace, all at once: far past the room's
+#: burst. The Ace is kept for after: the first taps fit in the burst, and an Ace among them could
+#: reach a foundation before the room starts refusing.
+FLOOD = """(ace) => {
   const flip = document.querySelector("[data-key=flip]");
   for (let i = 0; i < 60; i += 1) flip.click();
-  for (const card of document.querySelectorAll("button.card-face.top")) card.click();
+  for (const card of document.querySelectorAll("button.card-face.top")) {
+    if (card.dataset.card !== String(ace)) card.click();
+  }
 }"""
 
 
@@ -162,7 +166,7 @@ def test_cards_tapped_too_fast_come_back_with_a_word_and_play_again(
 ) -> None:
     label = f"{size['width']}x{size['height']}"
     _room, ana, bruno = _two_phones(browser, base_url, size)
-    ana.evaluate(FLOOD)
+    ana.evaluate(FLOOD, ACE)
     # Every card tapped in the flood goes back to its place, and the phone says why.
     expect(ana.locator("[data-key=note]")).to_contain_text(re.compile("Too fast|Trop vite"))
     expect(ana.locator("button.card-face.top.flying")).to_have_count(0)
@@ -170,7 +174,16 @@ def test_cards_tapped_too_fast_come_back_with_a_word_and_play_again(
     # Once the room takes messages again (the word gone), a card tapped is played as ever.
     expect(ana.locator("[data-key=note]")).to_have_count(0)
     ace = ana.locator(f"button.card-face.top[data-card='{ACE}']")
+    played = ana.locator(f"[data-key=foundations] [data-card='{ACE}']")
     expect(ace).to_have_count(1)
-    ace.click()
-    expect(ana.locator(f"[data-key=foundations] [data-card='{ACE}']")).to_have_count(1)
+    # As a person would: tap, and should the room still be catching its breath (the card back
+    # with "too fast" again), wait for the word to go and tap again.
+    for _ in range(5):
+        ace.click()
+        try:
+            expect(played).to_have_count(1, timeout=3000)
+            break
+        except AssertionError:
+            expect(ana.locator("[data-key=note]")).to_have_count(0, timeout=10_000)
+    expect(played).to_have_count(1)
     expect_no_js_errors(ana, bruno)
