@@ -98,7 +98,7 @@ def play_game(
                 errors["not_seated"] += 1
                 continue
             try:
-                events = game.apply(action)
+                events = game.apply(action).events
             except RuleError as error:
                 errors[error.code] += 1
                 continue
@@ -107,9 +107,9 @@ def play_game(
         if events is None:
             timer = game.timer()
             if timer is not None:
-                events = game.apply(timer.action)
+                events = game.apply(timer.action).events
             elif host is not None:
-                events = game.apply(host(game))
+                events = game.apply(host(game)).events
             else:
                 raise Stalled(f"game {players}/{seed}: no bot acts and no clock runs")
         tally.add(events)

@@ -4,13 +4,14 @@ No I/O, no asyncio, no web framework: a game's engine imports this and nothing o
 """
 
 from peanutclub.core.errors import PLATFORM_CODES, Codes, RuleError, message, refuse
+from peanutclub.core.events import Event, event
 from peanutclub.core.game import (
     Action,
     Bot,
     BotFactory,
     EngineReadings,
-    Event,
     Game,
+    Outcome,
     Timer,
     export_game,
     replay,
@@ -31,11 +32,13 @@ __all__ = [
     "GameSettings",
     "Message",
     "Move",
+    "Outcome",
     "Query",
     "RuleError",
     "Timer",
     "bounded",
     "choice",
+    "event",
     "export_game",
     "message",
     "refuse",

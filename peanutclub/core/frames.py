@@ -13,11 +13,25 @@ class Out(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class Event(BaseModel):
+class EventOut(BaseModel):
     """Something that happened; always public. `type` names it, other fields depend on it."""
 
     model_config = ConfigDict(extra="allow")
     type: str
+
+
+class PatchOut(Out):
+    """What every game's `patch` frame carries besides the view fields it replaces (each game's
+    patch model adds those): its place in the room's changes, the room's clock's `now`, its
+    events, and, when it acknowledges a person's action, whose (`by`, their seat, null for the
+    host's TV) and which `ref` that person sent."""
+
+    type: Literal["patch"]
+    seq: int
+    now: int
+    events: list[EventOut]
+    by: int | None = None
+    ref: str | int | None = None
 
 
 class Error(Out):
@@ -27,8 +41,10 @@ class Error(Out):
     ref: str | int | None = None
 
 
-#: What a patch frame carries besides the view's fields it replaces.
-PATCH_ENVELOPE = frozenset({"type", "seq", "events"})
+#: What a patch frame carries besides the view's fields it replaces: its place in the room's
+#: changes, its events, and whose action it acknowledges (`by`, the seat, and the `ref` that seat
+#: sent, when the action came from a person with a `ref`).
+PATCH_ENVELOPE = frozenset({"type", "seq", "events", "by", "ref"})
 
 
 def apply_patch(view: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:

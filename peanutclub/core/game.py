@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 from pydantic import BaseModel
 
 from peanutclub.core.errors import Codes
+from peanutclub.core.events import Event
 from peanutclub.core.moves import Message
 from peanutclub.core.settings import GameSettings
 
@@ -33,17 +34,27 @@ class Action(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
 
 
-class Event(Protocol):
-    """Something that happened: always public."""
+class Outcome(NamedTuple):
+    """What an accepted action did, as the game tells the room at once (the room never reads
+    it back from the game afterwards).
 
-    def to_dict(self) -> dict[str, Any]: ...
+    `events`: what happened, public (each a `core.events.Event`). `patch`: the public view
+    fields the action changed, each replacing the one in the view, when that is all it changed;
+    the room sends them as one `patch`, the same bytes for every viewer (an empty dict: only the
+    room's clock and the events, whose change records say the rest). None: the action changed
+    more (a secret, a phase, a seat's `you`): everyone gets their whole state. An action that
+    ends the game is never a patch. A tuple: the cheapest immutable value to make per action.
+    """
+
+    events: list[Event]
+    patch: dict[str, Any] | None = None
 
 
 class Timer(NamedTuple):
     """The clock a game wants running: after `seconds`, the room applies `action`.
 
     `kind` names it for the pages (`deadline_kind`). A game asks for one timer at a time; the
-    room sets it again whenever the game's `version` changes, so after most moves: a tuple is
+    room sets it again whenever the game's `clock_key` changes, so after most moves: a tuple is
     the cheapest immutable value to make that often. It sets it again too when the person it
     waits for (`seat`) drops or comes back, with `away_seconds` while they are away.
     """
@@ -247,7 +258,15 @@ class Game(Protocol):
 
     @property
     def version(self) -> int:
-        """Rises with every accepted action: what views and timers are keyed on."""
+        """Rises with every accepted action: what views are keyed on."""
+        ...
+
+    @property
+    def clock_key(self) -> int:
+        """What the room's clock is keyed on: the room sets its timer again whenever this
+        changes. Most games return `version` (every action restarts the clock); a race whose
+        clock must run on through some actions (Peanuts!' stall clock through flips) keeps a
+        key that only the actions that restart it change."""
         ...
 
     @property
@@ -289,8 +308,8 @@ class Game(Protocol):
         """What the deal tells everyone when the game starts."""
         ...
 
-    def apply(self, action: Any) -> list[Any]:
-        """Apply one action and return its events, or raise `RuleError` and change nothing."""
+    def apply(self, action: Any) -> Outcome:
+        """Apply one action and say what it did, or raise `RuleError` and change nothing."""
         ...
 
     def public_view(self) -> dict[str, Any]:
@@ -299,12 +318,6 @@ class Game(Protocol):
 
     def private_view(self, seat: int) -> dict[str, Any] | None:
         """What only `seat` may see."""
-        ...
-
-    def patch(self, action: Any) -> dict[str, Any] | None:
-        """The public fields `action` changed, when that is all it changed (sent as a `patch`,
-        the same bytes for every viewer); None: send everyone their whole state. An action
-        that ends the game is never a patch."""
         ...
 
     def timer(self) -> Timer | None:

@@ -18,7 +18,7 @@ import orjson
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError, WithJsonSchema, create_model
 
 from peanutclub.core import Game, Message
-from peanutclub.core.frames import Error, Event, Out
+from peanutclub.core.frames import Error, EventOut, Out
 
 #: A name's length is judged by the room (`bad_name`, naming the limit); a frame's size bounds it.
 Name = str
@@ -284,7 +284,7 @@ def server_messages(
         type: Literal["state"]
         seq: int
         state: view  # type: ignore[valid-type]
-        events: list[Event]
+        events: list[EventOut]
         ref: str | int | None = None
 
     frames: Any = Union[(Welcome, State, patch, Error, Pong, *answers)]

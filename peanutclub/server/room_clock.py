@@ -34,7 +34,7 @@ class ClockedRoom(RoomBase):
         key = (
             None
             if game is None
-            else (self.games_played, game.version, self._hurried(self._waits_for))
+            else (self.games_played, game.clock_key, self._hurried(self._waits_for))
         )
         if key == self._timer_key:
             return
@@ -45,7 +45,7 @@ class ClockedRoom(RoomBase):
         timer = None if game is None else game.timer()
         self._waits_for = None if timer is None else timer.seat
         hurried = self._hurried(self._waits_for)
-        self._timer_key = None if game is None else (self.games_played, game.version, hurried)
+        self._timer_key = None if game is None else (self.games_played, game.clock_key, hurried)
         if timer is None:
             return
         kind, delay = timer.kind, timer.seconds

@@ -53,9 +53,15 @@ class GameMove:
     def data(self) -> dict[str, Any]:
         return {"action": self.action.to_dict()}
 
-    def apply(self, table: Table) -> list[Any]:
+    def play(self, table: Table) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+        """The action applied: its events, ready for the wire, and the patch the game says it
+        makes (None: whole states)."""
         assert table.game is not None
-        return [e.to_dict() for e in table.game.apply(self.action)]
+        events, patch = table.game.apply(self.action)
+        return [e.to_dict() for e in events], patch
+
+    def apply(self, table: Table) -> list[Any]:
+        return self.play(table)[0]
 
 
 @dataclass(frozen=True, slots=True)

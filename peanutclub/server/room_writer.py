@@ -76,7 +76,8 @@ class RoomWriter(ClockedRoom, BotsRoom, FanOutRoom):
         its log holds, so memory and log never part ways and nobody hears of the change.
         """
         undo = self._undo_point(change)
-        events = change.apply(self)
+        move = change if isinstance(change, GameMove) else None
+        events, fields = (change.apply(self), None) if move is None else move.play(self)
         self.seq += 1
         try:
             await self.store.append(self.code, encode(self.seq, change))
@@ -88,15 +89,14 @@ class RoomWriter(ClockedRoom, BotsRoom, FanOutRoom):
                 undo()
             raise
         game = self.game
-        action = change.action if isinstance(change, GameMove) else None
-        fields = None if action is None or game is None else game.patch(action)
-        if fields is None and action is not None and game is not None and game.over:
+        if fields is None and move is not None and game is not None and game.over:
             await self._keep_game()  # this action ended it: none is accepted after the end
         self.last_activity = self.clock.time()
         self._rearm()
         self._manage_bots()
         if fields is not None:
-            frame = views.patch_frame(self, self.seq, fields, events)
+            ack = None if viewer is None or ref is None else (viewer.seat, ref)
+            frame = views.patch_frame(self, self.seq, fields, events, ack)
             for v in self.viewers:
                 if v is not skip:
                     v.send(frame)

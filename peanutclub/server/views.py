@@ -118,20 +118,32 @@ def envelope(
     return b"".join(parts)
 
 
-def patch_frame(room: Room, seq: int, fields: dict[str, Any], events: list[Any]) -> bytes:
+def patch_frame(
+    room: Room,
+    seq: int,
+    fields: dict[str, Any],
+    events: list[Any],
+    ack: tuple[int | None, str | int] | None = None,
+) -> bytes:
     """A public patch: the fields the game says an action changed, the room's clock, and the
-    events, encoded once for every viewer."""
-    return orjson.dumps(
-        {
-            "type": "patch",
-            "seq": seq,
-            **fields,
-            "deadline": None if room.deadline is None else ms(room.deadline),
-            "deadline_kind": room.deadline_kind,
-            "now": ms(room.clock.time()),
-            "events": events,
-        }
-    )
+    events, encoded once for every viewer.
+
+    When the action came from a person who sent a `ref`, the patch is their acknowledgement
+    (`ack`: their seat, None for the host's TV, and that `ref`), and it names both (`by`,
+    `ref`): the sender can tell which of its actions it confirms while every viewer still gets
+    the same bytes (a ref is at most 64 characters; a seat is public)."""
+    frame = {
+        "type": "patch",
+        "seq": seq,
+        **fields,
+        "deadline": None if room.deadline is None else ms(room.deadline),
+        "deadline_kind": room.deadline_kind,
+        "now": ms(room.clock.time()),
+        "events": events,
+    }
+    if ack is not None:
+        frame["by"], frame["ref"] = ack
+    return orjson.dumps(frame)
 
 
 def error_frame(code: str, message: str, ref: str | int | None = None) -> bytes:

@@ -9,7 +9,9 @@ const FATAL = new Set(["unknown_room", "unknown_token", "room_full", "bad_name",
 /**
  * connect({code, hello, onState, onError, onStatus, onWelcome, patch})
  *  - hello(): the handshake message to send on every (re)connection, or null to stay offline
- *  - onState(state, events, why): a new whole view ("welcome" | "state" | "patch")
+ *  - onState(state, events, why, ack): a new whole view ("welcome" | "state" | "patch"); `ack`
+ *    is the ref this page sent with the action the frame confirms (a `state` sent to this page
+ *    alone carries it; a `patch`, the same for everyone, names the seat and the ref), else null
  *  - onError(msg): an `error` frame; onStatus("connecting"|"online"|"reconnecting"|"gone")
  *  - onEnd(code): the server closed for good (4000: the seat was resumed elsewhere; 4001: removed
  *    by the host; 4404: no such room; 1008 for a foreign origin)
@@ -31,6 +33,7 @@ export function connect(opts) {
   let resyncing = false;
   let pinger = null;
   let host = false; // this connection holds host powers (its last welcome said so)
+  let seat = null; // the seat this connection holds (null: the TV or a spectator)
 
   // Every page of every game: who dropped during a game, said on the TV and the host's phone.
   const away = () => showAway(state, { host, send });
@@ -99,8 +102,9 @@ export function connect(opts) {
         opts.onStatus("online");
         startPinging();
         host = !!msg.host;
+        seat = typeof msg.seat === "number" ? msg.seat : null;
         if (opts.onWelcome) opts.onWelcome(msg);
-        opts.onState(state, [], "welcome");
+        opts.onState(state, [], "welcome", null);
         away();
         break;
       case "state":
@@ -108,8 +112,9 @@ export function connect(opts) {
         resyncing = false;
         seq = msg.seq;
         state = msg.state;
+        if (state && state.you && typeof state.you.seat === "number") seat = state.you.seat;
         sync(state && state.now);
-        opts.onState(state, msg.events || [], "state");
+        opts.onState(state, msg.events || [], "state", msg.ref ?? null);
         away();
         break;
       case "patch":
@@ -123,7 +128,7 @@ export function connect(opts) {
         seq = msg.seq;
         state = applyPatch(state, msg, opts.patch);
         sync(msg.now);
-        opts.onState(state, msg.events || [], "patch");
+        opts.onState(state, msg.events || [], "patch", msg.ref != null && msg.by === seat ? msg.ref : null);
         away();
         break;
       case "error":

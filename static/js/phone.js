@@ -12,8 +12,9 @@ import { joinView } from "./ui/join.js";
 /**
  * phoneSession({code, render, onState, onError, onWelcome, onAnswer, patch}) → session
  *  - render(): draw the page from session.state (called after every change here)
- *  - onState(state, events, why, prev): the game's own reaction to a new view (announcements),
- *    before the session renders; prev is the view shown until then (null after a handshake)
+ *  - onState(state, events, why, prev, ack): the game's own reaction to a new view
+ *    (announcements), before the session renders; prev is the view shown until then (null after
+ *    a handshake); ack is the ref of this phone's action the frame confirms, else null
  *  - onError(msg): an error frame while seated, not about the handshake; return true if handled
  *  - onWelcome(msg): the game's own step when the room takes this phone in, if any
  *  - onAnswer(msg): the answer to a question the page asked (see ask below), if any
@@ -90,7 +91,7 @@ export function phoneSession({
     s.seat = null;
   }
 
-  function received(state, events, why) {
+  function received(state, events, why, ack) {
     if (!s.watching && !state.you) {
       // This seat is gone (removed by the host): back to the join form.
       seatToken.clear(code);
@@ -105,7 +106,7 @@ export function phoneSession({
     s.state = state;
     // The host may move a player (a swap, a kick above): the view names the seat.
     if (state.you && typeof state.you.seat === "number") s.seat = state.you.seat;
-    onState(state, events, why, prev);
+    onState(state, events, why, prev, ack);
     render();
   }
 

@@ -1,7 +1,8 @@
 // The latest view, whatever the game: what every client does with a patch, and a few reads.
 
-/** Fields of a patch frame that are the envelope, not the view's. */
-const ENVELOPE = new Set(["type", "seq", "events"]);
+/** Fields of a patch frame that are the envelope, not the view's: its place in the room's
+ * changes, its events, and whose action it acknowledges (`by` the seat, `ref` the one it sent). */
+const ENVELOPE = new Set(["type", "seq", "events", "by", "ref"]);
 
 /**
  * A new state: the last one with each field a patch carries replaced (the old object is left

@@ -129,7 +129,7 @@ def played_stretches(
             if candidate is None:
                 continue
             try:
-                events = table.apply(candidate)
+                outcome = table.apply(candidate)
             except RuleError:
                 continue
             action = candidate
@@ -138,15 +138,20 @@ def played_stretches(
             timer = table.timer()
             assert timer is not None
             action = timer.action
-            events = table.apply(action)
+            outcome = table.apply(action)
         seq += 1
-        fields = table.patch(action)
+        fields = outcome.patch
         if fields is None:
             current = {"start": whole(), "frames": [], "checks": {}}
             stretches.append(current)
             continue
         assert current is not None
-        frame = {"type": "patch", "seq": seq, **fields, "events": [e.to_dict() for e in events]}
+        frame = {
+            "type": "patch",
+            "seq": seq,
+            **fields,
+            "events": [e.to_dict() for e in outcome.events],
+        }
         current["frames"].append(orjson.loads(orjson.dumps(frame)))
         after = whole()
         current["last"] = after

@@ -108,7 +108,7 @@ def events_of(entries: list[LogEntry], proofs: Proofs, settings: Any) -> dict[in
         elif entry.kind == "action":
             assert game is not None
             applied = game.apply(cls.action_from_dict(entry.data["action"]))
-            events[entry.seq] = [e.to_dict() for e in applied]
+            events[entry.seq] = [e.to_dict() for e in applied.events]
     return events
 
 

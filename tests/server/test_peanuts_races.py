@@ -66,7 +66,10 @@ def playing(message: dict[str, Any]) -> bool:
 
 
 def moved(card: int) -> Any:
-    return lambda m: m["type"] == "patch" and (m.get("moved") or {}).get("card") == card
+    return lambda m: (
+        m["type"] == "patch"
+        and any(e["type"] == "moved" and e["card"] == card for e in m["events"])
+    )
 
 
 async def one_race(server: RunningServer, http: httpx.AsyncClient, rng: random.Random) -> int:

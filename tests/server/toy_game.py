@@ -20,7 +20,18 @@ from typing import Any, ClassVar, Literal
 
 import orjson
 
-from peanutclub.core import BotFactory, Codes, GameSettings, Move, RuleError, Timer, bounded, seated
+from peanutclub.core import (
+    BotFactory,
+    Codes,
+    GameSettings,
+    Move,
+    Outcome,
+    RuleError,
+    Timer,
+    bounded,
+    event,
+    seated,
+)
 from peanutclub.core.frames import apply_patch
 from peanutclub.core.game import BenchPlan, Simulation, SoakPlan, Tools
 
@@ -151,9 +162,9 @@ def _bench() -> BenchPlan:
             return bool(self.view["phase"] != "lobby")
 
         def arrived(self, seat: int, message: dict[str, Any]) -> None:
-            for event in message.get("events", ()):
-                if event["type"] == "take":
-                    self.delivered(("take", event["seat"]), seat)
+            for change in message.get("events", ()):
+                if change["type"] == "take":
+                    self.delivered(("take", change["seat"]), seat)
 
         def tick(self) -> None:
             turn = self.view.get("turn")
@@ -241,7 +252,7 @@ class TakeAway:
     def start_events(self) -> list[Any]:
         return []
 
-    def apply(self, action: Take) -> list[Any]:
+    def apply(self, action: Take) -> Outcome:
         if self.over:
             raise RuleError(code="wrong_phase")
         if action.seat != self.turn:
@@ -254,7 +265,12 @@ class TakeAway:
         if self.pile == 0:
             self.winner = action.seat
         self.turn = (self.turn + 1) % self.seat_count
-        return [action]
+        events = [event("take", seat=action.seat, count=action.count)]
+        return Outcome(events, None if self.over else {"pile": self.pile, "turn": self.turn})
+
+    @property
+    def clock_key(self) -> int:
+        return self.version
 
     def public_view(self) -> dict[str, Any]:
         return {
@@ -267,9 +283,6 @@ class TakeAway:
 
     def private_view(self, seat: int) -> dict[str, Any]:
         return {"seat": seat, "secret": self.secrets[seat]}
-
-    def patch(self, action: Any) -> dict[str, Any] | None:
-        return None if self.over else {"pile": self.pile, "turn": self.turn}
 
     def timer(self) -> Timer | None:
         pace: Any = self.settings

@@ -22,7 +22,7 @@ from peanutclub.core import (
     bounded,
     choice,
 )
-from peanutclub.core.game import BenchPlan, Simulation, SoakPlan, Tools
+from peanutclub.core.game import BenchPlan, Outcome, Simulation, SoakPlan, Tools
 from peanutclub.games.nur_peanuts.bots import LEVELS
 from peanutclub.games.nur_peanuts.engine import (
     CODES,
@@ -34,7 +34,6 @@ from peanutclub.games.nur_peanuts.engine import (
     START_CASH,
     Action,
     Buy,
-    Event,
     Game,
     NextRound,
     Park,
@@ -104,8 +103,7 @@ class NurPeanuts(EngineReadings[Game]):
     codes: ClassVar[Codes] = CODES
     tools: ClassVar[Tools] = Tools(simulation=_simulation, bench=_bench, soak=_soak, frames=None)
 
-    #: The engine's own methods and views, bound once: they are on every move's path.
-    apply: Callable[[Action], list[Event]]
+    #: The engine's own views, bound once: they are on every viewer's path.
     log: list[Action]
     public_view: Callable[[], dict[str, Any]]
     private_view: Callable[[int], dict[str, Any]]
@@ -116,7 +114,6 @@ class NurPeanuts(EngineReadings[Game]):
         self.seed = seed
         self.seat_count = players
         self._settings = settings
-        self.apply = engine.apply
         self.log = engine.log  # the engine's own list: it only ever grows
         self.public_view = functools.partial(public_view, engine)
         self.private_view = functools.partial(private_view, engine)
@@ -175,7 +172,7 @@ class NurPeanuts(EngineReadings[Game]):
             if isinstance(action, NextRound):
                 steps.append(_step(title, engine.round, events, game))
                 events, title = [], "round"
-            for e in game.apply(action):
+            for e in game.apply(action).events:
                 if e.kind == "round" and title == "preliminary":
                     steps.append(_step(title, 0, events, game))
                     events, title = [], "round"
@@ -194,17 +191,22 @@ class NurPeanuts(EngineReadings[Game]):
     def version(self) -> int:
         return self.engine.version
 
-    def patch(self, action: Action) -> dict[str, Any] | None:
+    @property
+    def clock_key(self) -> int:
+        return self.engine.version
+
+    def apply(self, action: Action) -> Outcome:
         """A throw, a park or a stone's step that moved no money and bumped no pawn changes only
         the pieces, the turn and the last throw: those go as a patch, the same for everyone.
         Anything else (a payment, a purchase, a round's end) sends whole states."""
         game = self.engine
+        events = game.apply(action)
         if not isinstance(action, ThrowDice | Park | StoneStep):
-            return None
+            return Outcome(events)
         if game.touched or game.phase not in (Phase.TURNS, Phase.STONES):
-            return None
+            return Outcome(events)
         view = public_view(game)
-        return {name: view[name] for name in PATCH_FIELDS}
+        return Outcome(events, {name: view[name] for name in PATCH_FIELDS})
 
     def timer(self) -> Timer | None:
         """A player's decision runs on the turn clock (the clock then plays the safest move

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from peanutclub.core.frames import Event, Out
+from peanutclub.core.frames import Out, PatchOut
 from peanutclub.core.game import Frames
 
 
@@ -158,18 +158,14 @@ class View(Out):
     you: You | None
 
 
-class Patch(Out):
+class Patch(PatchOut):
     """After a plain bid or a step of the going call: public, the same bytes for every viewer."""
 
-    type: Literal["patch"]
-    seq: int
     high_bid: HighBid | None
     going: int
     min_bids: dict[str, int | None]
     deadline: int | None
     deadline_kind: Literal["going", "idle", "pay"] | None
-    now: int
-    events: list[Event]
 
 
 class PayCheck(Out):

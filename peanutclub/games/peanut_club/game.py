@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from peanutclub.core import BotFactory, Codes, EngineReadings, GameSettings, Message, Timer, bounded
-from peanutclub.core.game import BenchPlan, Simulation, SoakPlan, Tools
+from peanutclub.core.game import BenchPlan, Outcome, Simulation, SoakPlan, Tools
 from peanutclub.games.peanut_club import history
 from peanutclub.games.peanut_club.bots import LEVELS
 from peanutclub.games.peanut_club.engine import (
@@ -85,9 +85,8 @@ class PeanutClub(EngineReadings[Game]):
     codes: ClassVar[Codes] = CODES
     tools: ClassVar[Tools] = Tools(simulation=_simulation, bench=_bench, soak=_soak, frames=FRAMES)
 
-    #: The engine's own methods and views, bound once: they are on every move's path, and a
-    #: method here that only passed the call on would cost a call per move and per viewer.
-    apply: Callable[[Action], list[Any]]
+    #: The engine's own views, bound once: they are on every viewer's path, and a method here
+    #: that only passed the call on would cost a call per viewer.
     log: list[Action]
     public_view: Callable[[], dict[str, Any]]
     private_view: Callable[[int], dict[str, Any]]
@@ -97,7 +96,6 @@ class PeanutClub(EngineReadings[Game]):
         self.seed = seed
         self.seat_count = players
         self.settings = settings
-        self.apply = engine.apply
         self.log = engine.log  # the engine's own list: it only ever grows
         self.public_view = functools.partial(public_view, engine)
         self.private_view = functools.partial(private_view, engine)
@@ -156,16 +154,23 @@ class PeanutClub(EngineReadings[Game]):
     def version(self) -> int:
         return self.engine.version
 
-    def patch(self, action: Action) -> dict[str, Any] | None:
-        """Plain bids and going steps that leave the lot open change only the public bid state."""
+    @property
+    def clock_key(self) -> int:
+        return self.engine.version
+
+    def apply(self, action: Action) -> Outcome:
+        """Plain bids and going steps that leave the lot open change only the public bid state:
+        a patch of it; anything else sends whole states."""
         game = self.engine
+        events = game.apply(action)
         if game.phase is not Phase.BIDDING:
-            return None
+            return Outcome(events)
         if isinstance(action, PlaceBid | CallGoing) or (
             isinstance(action, GoingStep) and game.going > 0
         ):
-            return {"high_bid": high_bid(game), "going": game.going, "min_bids": min_bids(game)}
-        return None
+            patch = {"high_bid": high_bid(game), "going": game.going, "min_bids": min_bids(game)}
+            return Outcome(events, patch)
+        return Outcome(events)
 
     def timer(self) -> Timer | None:
         """The engine's next clock action (pay, a step of the call, the idle call), after the

@@ -56,8 +56,12 @@ def relay_frame(ref: int) -> dict[str, Any]:
     return {"type": "move", "card": ref % 312, "to": "foundation", "pile": None, "ref": ref}
 
 
-#: How each kind of patch starts its own field.
-PATCH_KINDS = (b'"moved":', b'"flipped":', b'"stuck":')
+#: How each kind of patch names its change record (its first event).
+PATCH_KINDS = (
+    b'"events":[{"type":"moved"',
+    b'"events":[{"type":"flipped"',
+    b'"events":[{"type":"stuck"',
+)
 
 
 def key_of(action: Action, deck: int) -> Any:
@@ -87,11 +91,10 @@ class Table(GameRoom):
         return bool(self.view["phase"] == "playing")
 
     def patch_kind(self, raw: bytes) -> str:
-        """A card's move, a flip or a stuck declaration: the patch's own field comes right
-        after its `type` and `seq`."""
+        """A card's move, a flip or a stuck declaration: the kind of the patch's change record."""
         for kind in PATCH_KINDS:
-            if raw.find(kind, 0, 48) >= 0:
-                return kind.decode().strip('":')
+            if raw.find(kind) >= 0:
+                return kind.decode().rsplit('"', 2)[-2]
         return "patch"
 
     def apply_patch(self, view: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
@@ -100,13 +103,14 @@ class Table(GameRoom):
     def arrived(self, seat: int, message: dict[str, Any]) -> None:
         if message["type"] != "patch":
             return
-        if message.get("moved"):
-            self.delivered(("move", message["moved"]["card"]), seat)
-        elif message.get("flipped"):
-            self.delivered(("flip", message["flipped"]["deck"]), seat)
-        elif message.get("stuck"):
-            change = message["stuck"]
-            self.delivered(("stuck", change["deck"], change["on"]), seat)
+        for change in message["events"]:
+            kind = change["type"]
+            if kind == "moved":
+                self.delivered(("move", change["card"]), seat)
+            elif kind == "flipped":
+                self.delivered(("flip", change["deck"]), seat)
+            elif kind == "stuck":
+                self.delivered(("stuck", change["deck"], change["on"]), seat)
 
     def tick_seat(self, seat: int) -> None:
         stats = self.stats

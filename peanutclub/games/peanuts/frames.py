@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from peanutclub.core.frames import Event, Out
+from peanutclub.core.frames import EventOut, Out, PatchOut
 from peanutclub.core.game import Frames
 
 Suit = Literal["spades", "hearts", "diamonds", "clubs"]
@@ -118,7 +118,11 @@ class View(Out):
     you: You | None
 
 
-class Moved(Out):
+class Moved(EventOut):
+    """A card moved: the change record a client applies (see `peanutclub.games.peanuts.patch`)."""
+
+    type: Literal["moved"]
+    seat: int
     deck: int
     card: int
     to: Literal["foundation", "building"]
@@ -127,31 +131,34 @@ class Moved(Out):
     points: int
 
 
-class Flipped(Out):
+class Flipped(EventOut):
+    """Cards turned from the stock onto the waste, or the waste turned back as the stock."""
+
+    type: Literal["flipped"]
+    seat: int
     deck: int
+    count: int
     turned: list[Card]
     recycled: bool
 
 
-class StuckChange(Out):
+class StuckChange(EventOut):
+    """A deck's stuck declaration set or taken back."""
+
+    type: Literal["stuck"]
+    seat: int
     deck: int
     on: bool
 
 
-class Patch(Out):
-    """After a move, a flip or a stuck declaration: public, the same bytes for every viewer;
-    it holds one of `moved`, `flipped`, `stuck` (see `peanutclub.games.peanuts.patch`)."""
+class Patch(PatchOut):
+    """After a move, a flip, a stuck declaration or a photo finish: public, the same bytes for
+    every viewer; its events are the change records (see `peanutclub.games.peanuts.patch`)."""
 
-    type: Literal["patch"]
-    seq: int
-    moved: Moved | None = None
-    flipped: Flipped | None = None
-    stuck: StuckChange | None = None
     photo_finish: PhotoFinishOut | None = None
     deadline: int | None
     deadline_kind: DeadlineKind | None
-    now: int
-    events: list[Event]
+    events: list[Moved | Flipped | StuckChange | EventOut]
 
 
 #: The game's frames for the protocol's schema (its class's `tools.frames`).

@@ -4,10 +4,10 @@ The engine (`engine/`) holds the rules; this class adds what a room needs around
 table's settings and pace, the one clock the race wants running (the count-down, the stall
 clock, the pause between rounds), the small public patch a move makes, and the game's result.
 
-Its `version` is the engine's clock version, not a count of actions: the room sets its clock
-again whenever `version` changes, and the stall clock must keep running through flips and stuck
+Its `clock_key` is the engine's clock version, not a count of actions: the room sets its clock
+again whenever it changes, and the stall clock must keep running through flips and stuck
 declarations (it measures the time since a card last reached a foundation or a building pile).
-Nothing else in the room is keyed on it; the views are memoised on the engine's own count.
+Its `version`, like every game's, counts the accepted actions.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from peanutclub.core import (
     yes_no,
 )
 from peanutclub.core import Game as Plugin
-from peanutclub.core.game import BenchPlan, Simulation, SoakPlan, Tools
+from peanutclub.core.game import BenchPlan, Outcome, Simulation, SoakPlan, Tools
 from peanutclub.games.peanuts import history
 from peanutclub.games.peanuts.bots import LEVELS
 from peanutclub.games.peanuts.engine import (
@@ -40,6 +40,7 @@ from peanutclub.games.peanuts.engine import (
     MoveCard,
     NextRound,
     Phase,
+    PhotoFinish,
     Stall,
     StartPlay,
     Target,
@@ -52,6 +53,7 @@ from peanutclub.games.peanuts.engine import (
 from peanutclub.games.peanuts.engine.rules import MAX_ROTATIONS
 from peanutclub.games.peanuts.frames import FRAMES
 from peanutclub.games.peanuts.moves import MOVES
+from peanutclub.games.peanuts.patch import CHANGE_RECORDS
 
 
 class Settings(GameSettings):
@@ -105,8 +107,7 @@ class Peanuts(EngineReadings[Game]):
     codes: ClassVar[Codes] = CODES
     tools: ClassVar[Tools] = Tools(simulation=_simulation, bench=_bench, soak=_soak, frames=FRAMES)
 
-    #: The engine's own methods and views, bound once: they are on every move's path.
-    apply: Callable[[Action], list[Any]]
+    #: The engine's own views, bound once: they are on every viewer's path.
     log: list[Action]
     public_view: Callable[[], dict[str, Any]]
     private_view: Callable[[int], dict[str, Any]]
@@ -121,7 +122,6 @@ class Peanuts(EngineReadings[Game]):
         #: The rules this game was dealt with: a change of settings mid-game keeps them.
         self._dealt = {"teams": table.teams, "target_score": table.target_score}
         self._settings = settings
-        self.apply = engine.apply
         self.log = engine.log  # the engine's own list: it only ever grows
         self.public_view = functools.partial(public_view, engine)
         self.private_view = functools.partial(private_view, engine)
@@ -191,16 +191,27 @@ class Peanuts(EngineReadings[Game]):
 
     @property
     def version(self) -> int:
-        """What the room's clock is keyed on (see the module's docstring)."""
+        return len(self.engine.log)
+
+    @property
+    def clock_key(self) -> int:
+        """The stall clock runs on through flips and stuck declarations (see the module's
+        docstring)."""
         return self.engine.clock_version
 
-    def patch(self, action: Action) -> dict[str, Any] | None:
-        """A move, a flip or a stuck declaration changes a few cards of one deck: a small
-        public patch (see `peanuts.patch`); anything else sends whole states."""
+    def apply(self, action: Action) -> Outcome:
+        """A move, a flip or a stuck declaration changes a few cards of one deck, and a photo
+        finish one public field: a patch, whose events are the change records (see
+        `peanuts.patch`); anything else sends whole states."""
         engine = self.engine
-        if engine.phase is not Phase.PLAYING or not engine.log or engine.log[-1] != action:
-            return None
-        return engine.last_patch
+        events = engine.apply(action)
+        if engine.phase is not Phase.PLAYING:
+            return Outcome(events)
+        if isinstance(action, PhotoFinish):
+            return Outcome(events, {"photo_finish": engine.photo_finish})
+        if all(e.kind in CHANGE_RECORDS for e in events):
+            return Outcome(events, {})
+        return Outcome(events)
 
     def timer(self) -> Timer | None:
         """The count-down before a round, the stall clock while it is played, the pause

@@ -2,29 +2,28 @@
 
 During a round, most actions change a few cards of one deck, and a whole view (every player's
 building piles, every foundation) is several KB: so a move, a flip and a stuck declaration are
-answered by a small patch that says what changed, the same bytes for everyone, and each client
-brings its last view up to date with it. Anything else (the count-down's end, a rotation, the
-end of a round) is answered with whole states.
+answered by a small patch, the same bytes for everyone, and each client brings its last view up
+to date with it. Anything else (the count-down's end, a rotation, the end of a round) is answered
+with whole states.
 
-A patch holds the room's clock (`deadline`, `deadline_kind`, `now`, replaced as they are) and
-one of:
+A patch is like every game's: each view field it carries replaces the view's (the room's clock:
+`deadline`, `deadline_kind`, `now`; after a photo finish, `photo_finish`). What changed on the
+table comes in its events, the change records, which a client applies in order:
 
-- `moved`: {"deck", "card": id, "to": "foundation"|"building", "pile", "reveal": card|null,
+- `moved` {"seat", "deck", "card": id, "to": "foundation"|"building", "pile", "reveal": card|null,
   "points"}. The card leaves the top of the deck's pile that holds it (its peanuts pile, its
   waste or one of its building piles: ids are unique, so the client finds it there); `reveal`
   is the card this turns up for everyone (the peanuts pile's new top, or the waste card that
   becomes the third shown); the card goes on building pile `pile`, or on foundation `pile` (a
   new one when `pile` is the number of foundations); `points` is the deck's new
   `round_points`. Every move clears every stuck declaration and the count of rotations.
+- `flipped` {"seat", "deck", "count", "turned": [cards], "recycled"}. The turned cards go on the
+  waste in order (the last on top); `recycled`: the waste was turned back over as the stock.
+- `stuck` {"seat", "deck", "on"}: the deck's declaration.
 
-  The move's event is only {"type": "moved", "seat", "card"}: the patch says the rest, and a
-  move's whole frame stays under 300 bytes.
-- `flipped`: {"deck", "turned": [cards], "recycled"}. The turned cards go on the waste in
-  order (the last on top); `recycled`: the waste was turned back over as the stock.
-- `stuck`: {"deck", "on"}: the deck's declaration.
-
-A test plays whole games to show that a patched view equals the whole view the server would
-have sent. The pages (static/games/peanuts) do the same.
+A move's whole frame stays under 300 bytes. A test plays whole games to show that a patched
+view equals the whole view the server would have sent. The pages (static/games/peanuts) do the
+same.
 """
 
 from __future__ import annotations
@@ -33,23 +32,24 @@ from typing import Any
 
 from peanutclub.core.frames import apply_patch as replace_fields
 
-#: The patch's own fields: what `apply_patch` reads rather than copies into the view.
-PATCH_FIELDS = frozenset({"moved", "flipped", "stuck"})
+#: The events that change the table and that a client applies to its view.
+CHANGE_RECORDS = frozenset({"moved", "flipped", "stuck"})
 
 
 def apply_patch(view: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
     """The view after `patch`; `view` is left as it was."""
-    updated = replace_fields(view, {k: v for k, v in patch.items() if k not in PATCH_FIELDS})
-    if "moved" in patch:
-        _moved(updated, patch["moved"])
-    elif "flipped" in patch:
-        _flipped(updated, patch["flipped"])
-    elif "stuck" in patch:
-        change = patch["stuck"]
-        updated["players"] = [
-            {**p, "stuck": change["on"]} if p["deck"] == change["deck"] else p
-            for p in updated["players"]
-        ]
+    updated = replace_fields(view, patch)
+    for change in patch.get("events", ()):
+        kind = change["type"]
+        if kind == "moved":
+            _moved(updated, change)
+        elif kind == "flipped":
+            _flipped(updated, change)
+        elif kind == "stuck":
+            updated["players"] = [
+                {**p, "stuck": change["on"]} if p["deck"] == change["deck"] else p
+                for p in updated["players"]
+            ]
     return updated
 
 

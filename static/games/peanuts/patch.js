@@ -1,27 +1,20 @@
-// Peanuts!' step after the generic patch (static/js/state.js): a move, a flip or a stuck
-// declaration brings the last view up to date. The same rule as
-// peanutclub/games/peanuts/patch.py; a browser test replays the patches of played games through
-// this module and compares with the whole views the server would have sent.
+// Peanuts!' step after the generic patch (static/js/state.js): the patch's events that change
+// the table (a move, a flip, a stuck declaration) bring the last view up to date, in order. The
+// same rule as peanutclub/games/peanuts/patch.py; a browser test replays the patches of played
+// games through this module and compares with the whole views the server would have sent.
 
 /** The view after `patch`: `next` holds the patch's plain fields (the clock) already; `last`
  * is the view before. Neither is changed. */
 export function step(next, last, patch) {
-  if (patch.moved) return moved(clean({ ...next }), patch.moved);
-  if (patch.flipped) return flipped(clean({ ...next }), patch.flipped);
-  if (patch.stuck) {
-    const { deck, on } = patch.stuck;
-    return { ...clean({ ...next }), players: next.players.map((p) => (p.deck === deck ? { ...p, stuck: on } : p)) };
+  let view = { ...next };
+  for (const change of patch.events || []) {
+    if (change.type === "moved") view = moved(view, change);
+    else if (change.type === "flipped") view = flipped(view, change);
+    else if (change.type === "stuck") {
+      const { deck, on } = change;
+      view = { ...view, players: view.players.map((p) => (p.deck === deck ? { ...p, stuck: on } : p)) };
+    }
   }
-  return clean({ ...next });
-}
-
-// The generic rule copies every field but the envelope: the patch's own fields are not the
-// view's, so they are taken out again.
-const OWN = ["moved", "flipped", "stuck"];
-
-function clean(view) {
-  // (`stuck` is also a player's field, never a view's: the top-level one is the patch's.)
-  for (const key of OWN) delete view[key];
   return view;
 }
 

@@ -44,8 +44,8 @@ startHints();
 
 // ------------------------------------------------------------------ the session's views
 
-function onState(state, events, why, prev) {
-  settle(state);
+function onState(state, events, why, prev, ack) {
+  settle(state, ack);
   watchIdle(state);
   if (events.some((e) => e.type === "settings_changed")) app.ui.settingsRefused = null;
   for (const ev of events) {

@@ -70,8 +70,7 @@ def bot_game(players: int, seed: int, levels: list[str]) -> tuple[NurPeanuts, An
             timer = game.timer()
             assert timer is not None
             action = timer.action
-        game.apply(action)
-        fields = game.patch(action)
+        fields = game.apply(action).patch
         if fields is None:
             patched = dict(game.public_view())
         else:
@@ -206,8 +205,7 @@ def test_a_throw_is_a_small_patch_of_the_pieces_turn_and_last_throw() -> None:
     game = table()
     through_preliminary(game)
     seat = game.engine.turn.seat if game.engine.turn else -1
-    game.apply(ThrowDice(seat, Dice.BLACK))
-    fields = game.patch(ThrowDice(seat, Dice.BLACK))
+    fields = game.apply(ThrowDice(seat, Dice.BLACK)).patch
     assert fields is not None and set(fields) == {"phase", "pieces", "turn", "last_throw"}
     assert fields["last_throw"]["seat"] == seat
 
@@ -216,8 +214,7 @@ def test_a_purchase_sends_whole_states() -> None:
     game = table()
     timer = game.timer()
     assert timer is not None
-    game.apply(timer.action)
-    assert game.patch(timer.action) is None
+    assert game.apply(timer.action).patch is None
 
 
 def test_patches_leave_every_client_with_the_whole_view() -> None:

@@ -27,8 +27,8 @@ def test_a_soak_player_outbid_by_a_patch_sees_the_options_the_server_would_send(
     assert player.view is not None
     assert player.view["you"]["bid_options"][currency.value]["reason"] == "own_high_bid"
     bid = PlaceBid(2, 2, currency)
-    events = [e.to_dict() for e in table.apply(bid)]
-    patch = table.patch(bid)
+    outcome = table.apply(bid)
+    events, patch = [e.to_dict() for e in outcome.events], outcome.patch
     assert patch is not None
     player.receive({"type": "patch", "seq": 2, "events": events, **patch})
     # the seat no longer holds the high bid: no stale "own_high_bid" survives the patch

@@ -37,15 +37,14 @@ def played_patches(seed: int) -> Iterator[tuple[dict[str, Any], dict[str, Any], 
             if candidate is None:
                 continue
             try:
-                table.apply(candidate)
+                fields = table.apply(candidate).patch
             except RuleError:
                 continue
             action = candidate
             break
         if action is None:
             action = table.engine.auctioneer_action()
-            table.apply(action)
-        fields = table.patch(action)
+            fields = table.apply(action).patch
         if fields is None:
             continue
         frame = {"type": "patch", "seq": 1, **fields, "events": []}

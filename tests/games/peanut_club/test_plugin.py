@@ -73,12 +73,12 @@ def test_the_winner_has_the_pay_time_then_the_server_pays() -> None:
     assert game.engine.phase is Phase.PAYING
     due = game.timer()
     assert due is not None and (due.kind, due.seconds, due.action) == ("pay", 40, AutoPay())
-    assert game.patch(AutoPay()) is None  # paying changes hands: whole states
+    assert game.apply(AutoPay()).patch is None  # paying changes hands: whole states
 
 
 def test_a_plain_bid_is_sent_as_a_patch_of_the_bid_race() -> None:
     game = table()
-    fields = game.patch(bid(game))
+    fields = game.apply(PlaceBid(0, 1, game.engine.column[0])).patch
     assert fields is not None and set(fields) == {"high_bid", "going", "min_bids"}
     assert fields["high_bid"]["seat"] == 0
 

@@ -101,7 +101,7 @@ def bot_game(
     step: Any = None,
 ) -> Any:
     """Play a whole game through the plug-in, bots only, as the simulator does (the clock fires
-    when no bot acts); `step(game, action, events)` is called after every accepted action."""
+    when no bot acts); `step(game, action, outcome)` is called after every accepted action."""
     import random
 
     from peanutclub.games.peanuts import Peanuts
@@ -120,7 +120,7 @@ def bot_game(
             if action is None:
                 continue
             try:
-                events = table.apply(action)
+                outcome = table.apply(action)
             except RuleError:
                 continue
             applied = action
@@ -129,7 +129,7 @@ def bot_game(
             timer = table.timer()
             assert timer is not None
             applied = timer.action
-            events = table.apply(applied)
+            outcome = table.apply(applied)
         if step is not None:
-            step(table, applied, events)
+            step(table, applied, outcome)
     return table

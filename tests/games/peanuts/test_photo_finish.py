@@ -48,7 +48,6 @@ def test_a_race_lost_by_a_hair_is_a_photo_finish_after_the_refusal(pile: int | N
     told = game.apply(photo)
     record = {"pile": 0, "winner": 0, "loser": 1, "margin_ms": 37}
     assert game.photo_finish == record
-    assert game.last_patch == {"photo_finish": record}
     assert [e.to_dict() for e in told] == [
         {"type": "photo_finish", "card": c("2C", 1).id, **record}
     ]

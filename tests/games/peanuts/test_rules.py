@@ -254,10 +254,9 @@ def test_a_building_move_with_no_pile_named_goes_to_the_first_pile_that_takes_it
 def test_the_next_peanuts_card_turns_face_up_by_itself() -> None:
     game = playing()
     rig(game, 0, peanuts="5C AS")
-    game.apply(MoveCard(0, c("AS").id, F))
+    (moved,) = game.apply(MoveCard(0, c("AS").id, F))
     assert game.layouts[0].peanuts[-1] == c("5C")
-    assert game.last_patch is not None
-    assert game.last_patch["moved"]["reveal"] == c("5C").to_dict()
+    assert moved.data["reveal"] == c("5C").to_dict()
 
 
 # ---------------------------------------------------------------------------- stock and waste

@@ -8,6 +8,7 @@ from typing import Any
 import orjson
 import pytest
 
+from peanutclub.core import Outcome
 from peanutclub.games.peanuts import Peanuts
 from peanutclub.games.peanuts.engine import Flip, MoveCard, Target, public_view, view
 from peanutclub.games.peanuts.patch import apply_patch
@@ -108,15 +109,15 @@ def test_no_face_down_card_appears_in_any_view_patch_or_event_of_whole_games() -
     """Scan every frame's content of whole bot games, with and without teams."""
     checked = 0
 
-    def scan(table: Peanuts, action: Any, events: list[Any]) -> None:
+    def scan(table: Peanuts, action: Any, outcome: Outcome) -> None:
         nonlocal checked
         hidden = table.engine.face_down_ids()
         shown: set[int] = set()
         _cards_in(table.public_view(), shown)
         for seat in range(table.seat_count):
             _cards_in(table.private_view(seat), shown)
-        _cards_in(table.patch(action), shown)
-        _cards_in([e.to_dict() for e in events], shown)
+        _cards_in(outcome.patch, shown)
+        _cards_in([e.to_dict() for e in outcome.events], shown)
         assert not shown & hidden, (action, shown & hidden)
         checked += 1
 
@@ -129,13 +130,13 @@ def test_a_patched_view_equals_the_whole_view_after_every_action_of_whole_games(
     patches = 0
     before: dict[str, Any] = {}
 
-    def check(table: Peanuts, action: Any, events: list[Any]) -> None:
+    def check(table: Peanuts, action: Any, outcome: Outcome) -> None:
         nonlocal patches, before
         fresh = orjson.loads(orjson.dumps(table.public_view()))
-        fields = table.patch(action)
+        fields = outcome.patch
         if fields is not None:
             assert before["phase"] == "playing"
-            frame = {**ENVELOPE, **fields, "events": [e.to_dict() for e in events]}
+            frame = {**ENVELOPE, **fields, "events": [e.to_dict() for e in outcome.events]}
             wire = orjson.loads(orjson.dumps(frame))
             patched = apply_patch(before, wire)
             for key in ENVELOPE:
@@ -156,11 +157,11 @@ def test_a_patched_view_equals_the_whole_view_after_every_action_of_whole_games(
 def test_a_moves_patch_is_small_and_public_under_300_bytes_with_the_rooms_envelope() -> None:
     biggest = {"move": 0, "flip": 0, "stuck": 0}
 
-    def measure(table: Peanuts, action: Any, events: list[Any]) -> None:
-        fields = table.patch(action)
+    def measure(table: Peanuts, action: Any, outcome: Outcome) -> None:
+        fields = outcome.patch
         if fields is None:
             return
-        frame = {**ENVELOPE, **fields, "events": [e.to_dict() for e in events]}
+        frame = {**ENVELOPE, **fields, "events": [e.to_dict() for e in outcome.events]}
         size = len(orjson.dumps(frame))
         biggest[action.kind] = max(biggest[action.kind], size)
 
@@ -172,22 +173,22 @@ def test_a_moves_patch_is_small_and_public_under_300_bytes_with_the_rooms_envelo
 def test_a_move_from_the_waste_shows_the_card_that_becomes_third_from_the_top() -> None:
     game = playing()
     rig(game, 0, waste="5D 6D 7D AS")
-    game.apply(MoveCard(0, c("AS").id, Target.FOUNDATION))
-    assert game.last_patch is not None
-    assert game.last_patch["moved"]["reveal"] == c("5D").to_dict()
+    (moved,) = game.apply(MoveCard(0, c("AS").id, Target.FOUNDATION))
+    assert moved.kind == "moved" and moved.data["reveal"] == c("5D").to_dict()
     assert public_view(game)["players"][0]["waste"] == [c(n).to_dict() for n in ("5D", "6D", "7D")]
 
 
-def test_a_flip_patch_shows_only_the_turned_cards() -> None:
+def test_a_flips_change_record_shows_only_the_turned_cards() -> None:
     game = playing()
     rig(game, 0, stock="2C 3C 4C 5C")
-    game.apply(Flip(0))
-    assert game.last_patch == {
-        "flipped": {
-            "deck": 0,
-            "turned": [c(n).to_dict() for n in ("5C", "4C", "3C")],
-            "recycled": False,
-        }
+    (flipped,) = game.apply(Flip(0))
+    assert flipped.to_dict() == {
+        "type": "flipped",
+        "seat": 0,
+        "deck": 0,
+        "count": 3,
+        "turned": [c(n).to_dict() for n in ("5C", "4C", "3C")],
+        "recycled": False,
     }
 
 
@@ -212,12 +213,13 @@ def test_real_views_and_patches_match_the_declared_frames_and_schema() -> None:
     View.model_validate(whole(Peanuts.lobby(3, Peanuts.Settings()), Peanuts.lobby_private(1)))
     checked = 0
 
-    def check(table: Peanuts, action: Any, events: list[Any]) -> None:
+    def check(table: Peanuts, action: Any, outcome: Outcome) -> None:
         nonlocal checked
         View.model_validate(whole(table.public_view(), table.private_view(checked % 3)))
-        fields = table.patch(action)
+        fields = outcome.patch
         if fields is not None:
-            Patch.model_validate({**ENVELOPE, **fields, "events": [e.to_dict() for e in events]})
+            events = [e.to_dict() for e in outcome.events]
+            Patch.model_validate({**ENVELOPE, **fields, "events": events})
         checked += 1
 
     bot_game(3, 2, "hard", Peanuts.Settings(target_score=30), step=check)

@@ -143,8 +143,6 @@ class Game:
         self.past_rounds: list[list[RoundScore]] = []
         self.round_end: dict[str, Any] | None = None
         self.winners: list[int] | None = None
-        #: the public change the last accepted action made, when a patch can tell it (else None)
-        self.last_patch: dict[str, Any] | None = None
         #: foundation index -> (seat, ms) of the move that laid its top card, when the room
         #: said when it arrived
         self.arrivals: dict[int, tuple[int, int]] = {}
@@ -224,7 +222,6 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one action and return its events, or raise `RuleError` and change nothing."""
-        self.last_patch = None
         if isinstance(action, MoveCard):
             events = self._move(action)
         elif isinstance(action, Flip):
@@ -343,17 +340,18 @@ class Game:
         self._progress()
         layout.changes += 1
         self.clock_version += 1
-        self.last_patch = {
-            "moved": {
-                "deck": layout.deck,
-                "card": card.id,
-                "to": action.to.value,
-                "pile": pile,
-                "reveal": None if reveal is None else reveal.to_dict(),
-                "points": self.round_points(layout.deck),
-            }
-        }
-        return [event("moved", seat=seat, card=card.id)]
+        return [
+            event(
+                "moved",
+                seat=seat,
+                deck=layout.deck,
+                card=card.id,
+                to=action.to.value,
+                pile=pile,
+                reveal=None if reveal is None else reveal.to_dict(),
+                points=self.round_points(layout.deck),
+            )
+        ]
 
     def _take(self, layout: Layout, at: Located) -> Card | None:
         """Take the card off its pile; returns the card this turns up for everyone: the peanuts
@@ -435,7 +433,6 @@ class Game:
             "margin_ms": action.margin_ms,
         }
         self.photo_finish = photo
-        self.last_patch = {"photo_finish": photo}
         return [event("photo_finish", card=action.card, **photo)]
 
     # ----------------------------------------------------------------- stock, stuck, call
@@ -448,14 +445,16 @@ class Game:
             raise NotPlayable("Your stock and waste are both empty: there is nothing to turn.")
         turned, recycled = rules.flip(layout)
         layout.changes += 1
-        self.last_patch = {
-            "flipped": {
-                "deck": layout.deck,
-                "turned": [c.to_dict() for c in turned],
-                "recycled": recycled,
-            }
-        }
-        return [event("flipped", seat=seat, count=len(turned), recycled=recycled)]
+        return [
+            event(
+                "flipped",
+                seat=seat,
+                deck=layout.deck,
+                count=len(turned),
+                turned=[c.to_dict() for c in turned],
+                recycled=recycled,
+            )
+        ]
 
     def _stuck(self, action: DeclareStuck) -> list[Event]:
         """A declaration is the deck's (teammates share it); when every deck is declared stuck,
@@ -465,12 +464,10 @@ class Game:
         layout = self.layout_of(seat)
         layout.stuck = action.on
         layout.changes += 1
-        events = [event("stuck", seat=seat, on=action.on)]
+        events = [event("stuck", seat=seat, deck=layout.deck, on=action.on)]
         if all(lay.stuck for lay in self.layouts.values()):
             events += self._stalled("stuck")
             self.clock_version += 1
-        else:
-            self.last_patch = {"stuck": {"deck": layout.deck, "on": action.on}}
         return events
 
     def _stalled(self, reason: str) -> list[Event]:

@@ -4,7 +4,7 @@ import { t, errorText } from "/static/js/i18n.js";
 import { seatName } from "/static/js/state.js";
 import { announce } from "/static/js/ui/feedback.js";
 import { app, session, send, render, note, playing } from "./page.js";
-import { mine, whereIs, sameSource } from "./my-deck.js";
+import { mine, whereIs } from "./my-deck.js";
 import { cardName } from "./cards.js";
 import { deckNames } from "./summary.js";
 
@@ -136,14 +136,15 @@ export function takeBackAll(msg) {
   return true;
 }
 
-/** Moves the new state has settled: a card no longer where it was sent from was played. */
-export function settle(state) {
+/** A new view: the move it acknowledges (`ack`, the ref it was sent with) is no longer in
+ * flight; every move is over once the round is. A picked card that left this deck's tops (a
+ * teammate played it) is put down. */
+export function settle(state, ack) {
   if (!state || state.phase !== "playing") {
     app.pending = [];
     app.picked = null;
     return;
   }
-  const me = mine(state);
-  app.pending = app.pending.filter((m) => sameSource(whereIs(me, m.card.id), m.from));
-  if (app.picked && !whereIs(me, app.picked.card.id)) app.picked = null;
+  if (ack !== null && ack !== undefined) app.pending = app.pending.filter((m) => m.ref !== ack);
+  if (app.picked && !whereIs(mine(state), app.picked.card.id)) app.picked = null;
 }

@@ -17,5 +17,3 @@ export function whereIs(me, id) {
   }
   return null;
 }
-
-export const sameSource = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
