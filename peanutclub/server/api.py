@@ -189,34 +189,34 @@ async def room_games(code: str, request: Request, state: State) -> Any:
     )
 
 
-@router.get("/games/{game_id}/export")
-async def game_export(game_id: str, state: State) -> Any:
+@router.get("/games/{record_id}/export")
+async def game_export(record_id: str, state: State) -> Any:
     """A finished game's export (seed + actions + names + result): `peanutclub replay` reads it."""
-    export = await state.rooms.store.load_game(game_id)
+    export = await state.rooms.store.load_game(record_id)
     if export is None:
         return game_not_found()
     return JSONResponse(
         export,
-        headers={"content-disposition": f'inline; filename="peanutclub-{game_id}.json"'},
+        headers={"content-disposition": f'inline; filename="peanutclub-{record_id}.json"'},
     )
 
 
-@router.get("/games/{game_id}/history")
-async def game_history(game_id: str, state: State) -> Any:
+@router.get("/games/{record_id}/history")
+async def game_history(record_id: str, state: State) -> Any:
     """A finished game step by step, every secret revealed (built from its export by its game)."""
-    export = await state.rooms.store.load_game(game_id)
+    export = await state.rooms.store.load_game(record_id)
     if export is None:
         return game_not_found()
-    return Response(history_of(game_id, orjson.dumps(export)), media_type="application/json")
+    return Response(history_of(record_id, orjson.dumps(export)), media_type="application/json")
 
 
 @functools.lru_cache(maxsize=64)
-def history_of(game_id: str, export: bytes) -> bytes:
+def history_of(record_id: str, export: bytes) -> bytes:
     """An export told by its game, encoded; kept for the few games being looked at."""
     data = orjson.loads(export)
     game = find_game(data.get("game") or DEFAULT_GAME)
     told = {
-        "id": game_id,
+        "id": record_id,
         "code": data.get("code"),
         "game": game.id,
         "abandoned": bool(data.get("abandoned")),

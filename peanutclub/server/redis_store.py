@@ -235,17 +235,17 @@ class RedisStore:
         found = [await self.load(code) for code in await self.room_codes()]
         return [loaded for loaded in found if loaded is not None]
 
-    async def save_game(self, game_id: str, code: str, export: dict[str, Any]) -> None:
+    async def save_game(self, record_id: str, code: str, export: dict[str, Any]) -> None:
         finished = time.time()
         async with self.client.pipeline(transaction=True) as pipe:
-            pipe.set(f"{P}game:{game_id}", orjson.dumps({"finished": finished, "export": export}))
-            pipe.zadd(f"{P}games:{code}", {game_id: finished})
-            pipe.zadd(GAMES, {game_id: finished})
-            pipe.hset(GAME_ROOM, game_id, code)
+            pipe.set(f"{P}game:{record_id}", orjson.dumps({"finished": finished, "export": export}))
+            pipe.zadd(f"{P}games:{code}", {record_id: finished})
+            pipe.zadd(GAMES, {record_id: finished})
+            pipe.hset(GAME_ROOM, record_id, code)
             await pipe.execute()
 
-    async def load_game(self, game_id: str) -> dict[str, Any] | None:
-        raw = await self.client.get(f"{P}game:{game_id}")
+    async def load_game(self, record_id: str) -> dict[str, Any] | None:
+        raw = await self.client.get(f"{P}game:{record_id}")
         return None if raw is None else dict(orjson.loads(raw)["export"])
 
     async def games_of(self, code: str) -> list[GameInfo]:
@@ -287,14 +287,14 @@ class RedisStore:
         games = 0
         if games_older_than > float("-inf"):
             old = await self.client.zrangebyscore(GAMES, "-inf", f"({games_older_than}")
-            for game_id in (as_text(g) for g in old):
-                room = await self.client.hget(GAME_ROOM, game_id)
+            for record_id in (as_text(g) for g in old):
+                room = await self.client.hget(GAME_ROOM, record_id)
                 async with self.client.pipeline(transaction=True) as pipe:
-                    pipe.delete(f"{P}game:{game_id}")
+                    pipe.delete(f"{P}game:{record_id}")
                     if room is not None:
-                        pipe.zrem(f"{P}games:{as_text(room)}", game_id)
-                    pipe.zrem(GAMES, game_id)
-                    pipe.hdel(GAME_ROOM, game_id)
+                        pipe.zrem(f"{P}games:{as_text(room)}", record_id)
+                    pipe.zrem(GAMES, record_id)
+                    pipe.hdel(GAME_ROOM, record_id)
                     await pipe.execute()
                 games += 1
         return rooms, games
@@ -313,9 +313,9 @@ class RedisStore:
         async for key in self.client.scan_iter(match=f"{P}games:*", count=500):
             code = as_text(key)[len(f"{P}games:") :]
             kept: list[Any] = list(await self.client.zrange(key, 0, -1, withscores=True))
-            for game_id, finished in kept:
-                if await self.client.zadd(GAMES, {as_text(game_id): float(finished)}, nx=True):
-                    await self.client.hset(GAME_ROOM, as_text(game_id), code)
+            for record_id, finished in kept:
+                if await self.client.zadd(GAMES, {as_text(record_id): float(finished)}, nx=True):
+                    await self.client.hset(GAME_ROOM, as_text(record_id), code)
 
     async def close(self) -> None:
         for code in list(self.tokens):

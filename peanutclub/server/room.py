@@ -198,8 +198,8 @@ class Room(HostCommands):
             elif (
                 game is not None
                 and game.over
-                and self.game_id is not None
-                and await self.store.load_game(self.game_id) is None
+                and self.record_id is not None
+                and await self.store.load_game(self.record_id) is None
             ):
                 await self._keep_game()  # the process died between the end and keeping it
             self._rearm()

@@ -1,5 +1,5 @@
 """A room's state: its record, seats, connections, game and clock fields, and the reads that
-change nothing (`phase`, `summary`, `game_id`).
+change nothing (`phase`, `summary`, `record_id`).
 
 The room is built in layers, one concern to a module, each a class on top of this one:
 room_clock.py (the one clock), room_bots.py (the bots' loops), room_fanout.py (the frames sent to
@@ -87,7 +87,7 @@ class RoomBase:
         return not self.viewers and now - self.last_activity > self.settings.room_idle_ttl_seconds
 
     @property
-    def game_id(self) -> str | None:
+    def record_id(self) -> str | None:
         """The id the current (or last) game of this room is kept under once it is over."""
         if self.game is None:
             return None

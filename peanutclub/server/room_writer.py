@@ -106,14 +106,14 @@ class RoomWriter(ClockedRoom, BotsRoom, FanOutRoom):
     async def _keep_game(self, abandoned: bool = False) -> None:
         """Store a game's export for its history page once it is over, or once the host ended
         it before its end (`abandoned`: no action is accepted after either)."""
-        game, game_id = self.game, self.game_id
-        if game is None or game_id is None or not (game.over or abandoned):
+        game, record_id = self.game, self.record_id
+        if game is None or record_id is None or not (game.over or abandoned):
             return
         try:
             export = export_game(game, [s.name for s in self.seats])
-            kept = {"id": game_id, "code": self.code, **export}
+            kept = {"id": record_id, "code": self.code, **export}
             if abandoned:
                 kept["abandoned"] = True
-            await self.store.save_game(game_id, self.code, kept)
+            await self.store.save_game(record_id, self.code, kept)
         except Exception:
-            log.exception("room %s: could not keep game %s", self.code, game_id)
+            log.exception("room %s: could not keep game %s", self.code, record_id)

@@ -485,7 +485,7 @@ class SqliteStore:
 
     # ------------------------------------------------------------------ finished games, retention
 
-    async def save_game(self, game_id: str, code: str, export: dict[str, Any]) -> None:
+    async def save_game(self, record_id: str, code: str, export: dict[str, Any]) -> None:
         """Keep a finished game's export (seed + actions + result) for its history page."""
 
         def write(conn: sqlite3.Connection) -> None:
@@ -493,16 +493,16 @@ class SqliteStore:
                 conn.execute(
                     "INSERT OR REPLACE INTO games (id, code, finished, export, game)"
                     " VALUES (?, ?, ?, ?, ?)",
-                    (game_id, code, time.time(), text, game),
+                    (record_id, code, time.time(), text, game),
                 )
 
         game = export.get("game") or FIRST_GAME
         text = _json(export)  # on the loop: should it go to the thread, no Python work goes too
         await self._write(write)
 
-    async def load_game(self, game_id: str) -> dict[str, Any] | None:
+    async def load_game(self, record_id: str) -> dict[str, Any] | None:
         def read(conn: sqlite3.Connection) -> dict[str, Any] | None:
-            row = conn.execute("SELECT export FROM games WHERE id = ?", (game_id,)).fetchone()
+            row = conn.execute("SELECT export FROM games WHERE id = ?", (record_id,)).fetchone()
             return None if row is None else dict(json.loads(row[0]))
 
         return await self._run(read)

@@ -85,11 +85,11 @@ class Store(Protocol):
         """Every room with its log, oldest room first: what a restart restores."""
         ...
 
-    async def save_game(self, game_id: str, code: str, export: dict[str, Any]) -> None:
-        """Keep a finished game's export (seed + actions + names + result) under `game_id`."""
+    async def save_game(self, record_id: str, code: str, export: dict[str, Any]) -> None:
+        """Keep a finished game's export (seed + actions + names + result) under `record_id`."""
         ...
 
-    async def load_game(self, game_id: str) -> dict[str, Any] | None:
+    async def load_game(self, record_id: str) -> dict[str, Any] | None:
         """A finished game's export, or None."""
         ...
 
@@ -152,12 +152,12 @@ class MemoryStore:
     async def load_all(self) -> list[Loaded]:
         return [(record, list(self.logs[code])) for code, record in self.rooms.items()]
 
-    async def save_game(self, game_id: str, code: str, export: dict[str, Any]) -> None:
-        info = GameInfo(game_id, code, time.time(), export.get("game") or FIRST_GAME)
-        self.games[game_id] = (info, export)
+    async def save_game(self, record_id: str, code: str, export: dict[str, Any]) -> None:
+        info = GameInfo(record_id, code, time.time(), export.get("game") or FIRST_GAME)
+        self.games[record_id] = (info, export)
 
-    async def load_game(self, game_id: str) -> dict[str, Any] | None:
-        kept = self.games.get(game_id)
+    async def load_game(self, record_id: str) -> dict[str, Any] | None:
+        kept = self.games.get(record_id)
         return None if kept is None else kept[1]
 
     async def games_of(self, code: str) -> list[GameInfo]:
@@ -171,8 +171,8 @@ class MemoryStore:
         for code in rooms:
             del self.rooms[code], self.logs[code], self.updated[code]
         games = [g for g, (info, _) in self.games.items() if info.finished < games_older_than]
-        for game_id in games:
-            del self.games[game_id]
+        for record_id in games:
+            del self.games[record_id]
         return len(rooms), len(games)
 
     async def close(self) -> None:

@@ -212,11 +212,11 @@ def test_a_stored_game_over_is_kept_when_the_end_was_not(tmp_path: Path) -> None
             await room.act(game.auctioneer_action())
         store.save_game = saved  # type: ignore[method-assign]
         loaded = await store.load(room.code)
-        assert loaded is not None and room.game_id is not None
-        assert await store.load_game(room.game_id) is None
+        assert loaded is not None and room.record_id is not None
+        assert await store.load_game(room.record_id) is None
         again = Room.restore(*loaded, room.settings, store, clock)
         await again.resume_clocks()
-        export = await store.load_game(room.game_id)
+        export = await store.load_game(room.record_id)
         await store.close()
         return export
 
