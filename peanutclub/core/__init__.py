@@ -3,10 +3,10 @@
 No I/O, no asyncio, no web framework: a game's engine imports this and nothing of the server.
 """
 
+from peanutclub.core.actions import Action
 from peanutclub.core.errors import PLATFORM_CODES, Codes, RuleError, message, refuse
 from peanutclub.core.events import Event, event
 from peanutclub.core.game import (
-    Action,
     Bot,
     BotFactory,
     EngineReadings,

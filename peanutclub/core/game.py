@@ -22,16 +22,11 @@ from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from pydantic import BaseModel
 
+from peanutclub.core.actions import Action
 from peanutclub.core.errors import Codes
 from peanutclub.core.events import Event
 from peanutclub.core.moves import Message
 from peanutclub.core.settings import GameSettings
-
-
-class Action(Protocol):
-    """Something a seat or the room's clock does; a game's log is a list of them."""
-
-    def to_dict(self) -> dict[str, Any]: ...
 
 
 class Outcome(NamedTuple):

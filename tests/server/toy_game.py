@@ -32,6 +32,7 @@ from peanutclub.core import (
     event,
     seated,
 )
+from peanutclub.core.actions import Action, ActionRegistry
 from peanutclub.core.frames import apply_patch
 from peanutclub.core.game import BenchPlan, Simulation, SoakPlan, Tools
 
@@ -43,13 +44,14 @@ class ToySettings(GameSettings):
     turn_seconds: float = bounded(20, 5, 60)
 
 
-@dataclass(frozen=True)
-class Take:
+ACTIONS = ActionRegistry("take-away")
+
+
+@ACTIONS.register("take")
+@dataclass(frozen=True, slots=True)
+class Take(Action):
     seat: int
     count: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": "take", "seat": self.seat, "count": self.count}
 
 
 class TakeMove(Move):
@@ -220,7 +222,7 @@ class TakeAway:
 
     @classmethod
     def action_from_dict(cls, data: dict[str, Any]) -> Take:
-        return Take(int(data["seat"]), int(data["count"]))
+        return ACTIONS.decode(data)
 
     @classmethod
     def lobby(cls, seats: int, settings: GameSettings) -> dict[str, Any]:
