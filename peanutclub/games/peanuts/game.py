@@ -185,7 +185,8 @@ class Peanuts(EngineReadings[Game]):
 
     @classmethod
     def history(cls, export: dict[str, Any]) -> dict[str, Any]:
-        return history.round_by_round(export)
+        table: Any = cls.Settings.model_validate(export.get("settings") or {})
+        return history.round_by_round(export, bool(table.teams), int(table.target_score))
 
     # ------------------------------------------------------------------ a game being played
 

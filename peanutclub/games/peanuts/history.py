@@ -55,18 +55,13 @@ def _count(flow: dict[str, Any], action: Action, kinds: list[str]) -> None:
     flow["rotations"] += kinds.count("rotated")
 
 
-def round_by_round(export: dict[str, Any]) -> dict[str, Any]:
-    """Replay an export and cut it into rounds: each with its deal (every pile in order, top
-    last), its actions, its flow (each seat's cards to the middle and onto building piles, turns
-    of the stock and stuck declarations; the rotations; the photo finishes) and how it ended
-    (who called, the round's scores and the totals)."""
-    settings = export.get("settings") or {}
-    game = Game(
-        int(export["players"]),
-        int(export["seed"]),
-        teams=bool(settings.get("teams", 0)),
-        target_score=int(settings.get("target_score", 150)),
-    )
+def round_by_round(export: dict[str, Any], teams: bool, target_score: int) -> dict[str, Any]:
+    """Replay an export, dealt with the export's settings as the game's model reads them, and
+    cut it into rounds: each with its deal (every pile in order, top last), its actions, its flow
+    (each seat's cards to the middle and onto building piles, turns of the stock and stuck
+    declarations; the rotations; the photo finishes) and how it ended (who called, the round's
+    scores and the totals)."""
+    game = Game(int(export["players"]), int(export["seed"]), teams=teams, target_score=target_score)
     rounds = [_deal(game)]
     for raw in export["actions"]:
         action = action_from_dict(raw)

@@ -182,6 +182,19 @@ def test_a_whole_game_of_bots_through_the_plugin_replays_from_its_export() -> No
     assert sum(len(r["actions"]) for r in history["rounds"]) <= len(export["actions"])
 
 
+def test_the_history_of_a_team_game_deals_it_with_the_settings_its_export_names() -> None:
+    """The history reads the export's settings through the game's own model (teams on, a
+    target of 40: no default restated by the history), so its rounds are the game's."""
+    game = bot_game(4, 6, "normal", Settings(teams=True, target_score=40))
+    result = game.result()
+    assert result is not None
+    history = Peanuts.history(export_game(game))
+    assert len(history["rounds"]) == result["rounds"]
+    assert history["rounds"][-1]["end"]["totals"] == {
+        str(d): t for d, t in game.engine.totals.items()
+    }
+
+
 def test_a_team_game_gives_teammates_one_score_and_one_place() -> None:
     game = bot_game(6, 4, "normal", Settings(teams=1, target_score=40))
     result = game.result()
