@@ -319,6 +319,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--jobs", "-j", type=int, default=1, help="worker processes")
     parser.add_argument(
         "--set",
+        type=_setting,
         action="append",
         default=[],
         metavar="NAME=VALUE",
@@ -328,6 +329,12 @@ def register(subparsers: Any) -> None:
         "--json", type=Path, default=None, metavar="FILE", help="also write the figures here"
     )
     parser.set_defaults(func=main)
+
+
+def _setting(item: str) -> tuple[str, float]:
+    """`NAME=VALUE` as the pair the tables take (argparse refuses a value that is no number)."""
+    name, _, value = item.partition("=")
+    return name.strip(), float(value)
 
 
 def main(args: argparse.Namespace) -> int:
@@ -350,22 +357,17 @@ def main(args: argparse.Namespace) -> int:
         problems.append(f"--match: choose from {', '.join(declared)}")
     if args.games < 1 or args.jobs < 1:
         problems.append("--games and --jobs must be at least 1")
-    settings: list[tuple[str, float]] = []
-    for item in args.set:
-        name, _, value = item.partition("=")
-        try:
-            setting = (name.strip(), float(value))
-            _typed(cls, [setting])
-        except ValueError:
-            problems.append(f"--set {item}: a setting of {cls.id} as NAME=NUMBER")
-            continue
-        settings.append(setting)
+    settings: Settings = tuple(args.set)
+    try:
+        _typed(cls, settings)
+    except ValueError as error:
+        problems.append(f"--set: {error}")
     if problems:
         for p in problems:
             print(f"peanutclub tournament: {p}", file=sys.stderr)
         return 2
     matches = {n: declared[n] for n in names}
-    results = run(args.game, sizes, matches, args.games, args.seed, args.jobs, tuple(settings))
+    results = run(args.game, sizes, matches, args.games, args.seed, args.jobs, settings)
     for name, sides in matches.items():
         print(
             f"\n{cls.id}, {name}: {args.games} games per size, seed {args.seed}; "
