@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from peanutclub import tournament
 from peanutclub.games.peanut_club.simulate import HUMAN_REACTION, PERSON, SIMULATION, CasualPlayer
 from peanutclub.tournament import run
 
@@ -34,3 +37,25 @@ def test_an_easy_bot_loses_to_casual_people_and_a_hard_bot_beats_them() -> None:
     easy, hard = results[4, "easy"].shares(), results[4, "hard"].shares()
     assert easy[0].share < easy[1].share
     assert hard[0].share > hard[1].share
+
+
+class Silent:
+    """A player who never bids: only the host moves such a table on."""
+
+    def __init__(self, seat: int, seed: int) -> None:
+        self.seat = seat
+
+    def pause(self, view: dict[str, Any] | None) -> float:
+        return 5.0
+
+    def decide(self, view: dict[str, Any]) -> None:
+        return None
+
+
+def test_a_table_nobody_bids_at_is_moved_on_by_the_host(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no bid, no clock runs: the party host calls each lot after a still `HOST_WAIT`,
+    and every lot goes unsold until the game ends (nobody won anything: all share first)."""
+    monkeypatch.setattr(tournament, "player", lambda cls, sim, level, seat, seed: Silent(seat, 0))
+    game = tournament.play_timed_game("peanut-club", ("easy", "easy", "easy"), 2)
+    assert game.winners == (0, 1, 2)
+    assert game.seconds > tournament.HOST_WAIT
