@@ -9,9 +9,10 @@ every seat, starts the game and lets the tool's participants act through `Room.a
 person's connection does.
 
 A participant is driven by the tool: it sets a wake-up (`at`), reads its seat's view (`view`,
-the same dict the room's bot loop hands a bot) and may act (`act`, False when refused). The
-events of every accepted change reach `on_events`, read from the frames a watcher receives:
-what any client sees. This module knows no game; the game is the class it is given.
+the same dict the room's bot loop hands a bot) and may act (`act`, False when refused); or the
+tool seats it to play as the room's bot loop plays a bot (`seat_player`). The events of every
+accepted change reach `on_events`, read from the frames a watcher receives: what any client sees.
+This module knows no game; the game is the class it is given.
 """
 
 from __future__ import annotations
