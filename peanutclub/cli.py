@@ -1,4 +1,5 @@
-"""`peanutclub serve | simulate | bench | replay | schema | soak`: one entry point, one module each.
+"""`peanutclub serve | simulate | tournament | bench | replay | schema | soak`: one entry point,
+one module each.
 
 Each module listed in `COMMANDS` exposes `register(subparsers)`, which adds its sub-command and sets
 `func` on the parsed arguments. Modules are imported only when the CLI runs.
@@ -15,6 +16,7 @@ from peanutclub import __version__
 #: Modules that each contribute one or more sub-commands.
 COMMANDS: tuple[str, ...] = (
     "peanutclub.simulate",
+    "peanutclub.tournament",
     "peanutclub.replay",
     "peanutclub.schema",
     "peanutclub.server.cli",

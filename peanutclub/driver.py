@@ -9,19 +9,21 @@ every seat, starts the game and lets the tool's participants act through `Room.a
 person's connection does.
 
 A participant is driven by the tool: it sets a wake-up (`at`), reads its seat's view (`view`,
-the same dict the room's bot loop hands a bot) and may act (`act`, False when refused). The
-events of every accepted change reach `on_events`, read from the frames a watcher receives:
-what any client sees. This module knows no game; the game is the class it is given.
+the same dict the room's bot loop hands a bot) and may act (`act`, False when refused); or the
+tool seats it to play as the room's bot loop plays a bot (`seat_player`). The events of every
+accepted change reach `on_events`, read from the frames a watcher receives: what any client sees.
+This module knows no game; the game is the class it is given.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
 import orjson
 
-from peanutclub.core import Action, Game, RuleError
+from peanutclub.core import Action, Bot, Game, RuleError
 from peanutclub.games import GAMES
 from peanutclub.server.clock import ManualClock, Timer, TimerCallback
 from peanutclub.server.room import Room
@@ -167,6 +169,35 @@ class TimedTable:
         except RuleError:
             return False
         return True
+
+    @property
+    def clock_running(self) -> bool:
+        """Whether the room's clock waits to move the game on (a deadline is set)."""
+        return self.room.deadline is not None
+
+    def seat_player(self, seat: int, player: Bot) -> None:
+        """Let `player` play `seat` as the room's bot loop plays a bot: it waits its `pause`
+        (a player without one, the room's bot delay), looks at its seat's view, may act, and
+        waits again, until the game ends. The wait follows the view it last saw."""
+        paced: Callable[[dict[str, Any] | None], float] | None = getattr(player, "pause", None)
+        settings = self.room.settings
+        draw = random.Random(f"driver:{self.record.fixed_seed}:{seat}").uniform
+
+        def pause(view: dict[str, Any] | None) -> float:
+            if paced is not None:
+                return paced(view)
+            return draw(settings.bot_delay_min, settings.bot_delay_max)
+
+        async def look() -> None:
+            if self.over:
+                return
+            view = self.view(seat)
+            action = player.decide(view)
+            if action is not None and getattr(action, "seat", seat) in (seat, None):
+                await self.act(action)
+            self.at(pause(view), look)
+
+        self.at(pause(None), look)
 
     def _seat_of(self, action: Action) -> _Seat | None:
         seat = getattr(action, "seat", None)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
@@ -151,6 +151,16 @@ class Simulation:
     #: The action the host takes when no bot acts and no clock runs (Peanut Club: "going"), or
     #: None: such a game never waits on its host.
     host_action: Callable[[Any], Action] | None
+    #: The line-ups `peanutclub tournament` plays by default: a name and the levels laid round
+    #: the table (the class's bot levels, or the `people` below). Empty: one line-up of every
+    #: bot level, which serves a game that has no ordering of its own to show.
+    matches: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: Stand-ins for people that a tournament may seat beside the bots, by name, made like a
+    #: bot level (seat, seed). Never offered to a room: a person's pace is the point of them.
+    #: One may answer the table's changes instead of looking at a pace of its own: it then has
+    #: `notice(public_view) -> float | None`, the seconds until it looks once, or None to keep
+    #: the look it has.
+    people: Mapping[str, BotFactory] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

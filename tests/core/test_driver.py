@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import ast
 import asyncio
-import functools
 import inspect
 from pathlib import Path
 from typing import Any, cast
 
 import pytest
 
-from peanutclub.core import Action, Game
+from peanutclub import tournament
+from peanutclub.core import Game
 from peanutclub.driver import Stalled, TimedTable
 from peanutclub.games import GAMES
 from peanutclub.server.clock import ManualClock, TimerCallback
@@ -40,11 +40,12 @@ def _clock_readers(path: Path) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_no_tournament_keeps_a_clock_of_its_own(game: str) -> None:
-    module = Path(inspect.getfile(GAMES[game])).parent / "tournament.py"
-    assert module.exists()
-    assert _clock_readers(module) == []
+def test_no_tournament_keeps_a_clock_of_its_own() -> None:
+    """One tournament serves every game, and it reads no game's clock; no game keeps a
+    tournament module of its own (one did once, with a copy of the room's clock)."""
+    assert _clock_readers(Path(inspect.getfile(tournament))) == []
+    for cls in GAMES.values():
+        assert not (Path(inspect.getfile(cls)).parent / "tournament.py").exists()
 
 
 def _drive(cls: type[Game]) -> tuple[TimedTable, Room, list[dict[str, Any]]]:
@@ -56,19 +57,9 @@ def _drive(cls: type[Game]) -> tuple[TimedTable, Room, list[dict[str, Any]]]:
 
     async def play() -> tuple[TimedTable, Room]:
         table = TimedTable(cls, players, 11, on_events=events.extend)
-        bots = [cls.bots[level](seat, 11) for seat in range(players)]
-
-        async def look(seat: int) -> None:
-            if table.over:
-                return
-            action: Action | None = bots[seat].decide(table.view(seat))
-            if action is not None:
-                await table.act(action)
-            table.at(0.5 + 0.25 * seat, functools.partial(look, seat))
-
         await table.open()
         for seat in range(players):
-            table.at(0.5, functools.partial(look, seat))
+            table.seat_player(seat, cls.bots[level](seat, 11))
         await table.play(6 * 3600.0)
         loaded = await table.store.load(table.record.code)
         assert loaded is not None
@@ -113,29 +104,6 @@ def test_a_game_nobody_moves_on_is_reported_stalled() -> None:
 
     with pytest.raises(Stalled):
         asyncio.run(play())
-
-
-def test_a_short_tournament_of_each_game_adds_up() -> None:
-    """Played at the driver's room, each game's tournament still gives figures that add up:
-    every game won by someone, every seat counted once, time spent."""
-    from peanutclub.games.nur_peanuts.tournament import tournament
-    from peanutclub.games.peanut_club.tournament import run_match
-    from peanutclub.games.peanuts.tournament import run
-
-    matches = run(["person vs normal"], games=2, seed=1, players=2)
-    for match in matches.values():
-        assert match.games == 2 and sum(match.seats) == 2 * 2
-        assert sum(match.wins) == pytest.approx(2.0)
-        assert match.rounds >= 2 and match.play_seconds > 0 and sum(match.moves) > 0
-
-    club = run_match("normal", games=2, seed=1)
-    assert club.games == 2 and club.wins + club.person_wins == pytest.approx(2.0)
-    assert len(club.bot_points) == len(club.person_points) == 2 * 2 and club.pairs == 2 * 4
-    assert club.bot_reactions and club.person_reactions and min(club.minutes) > 0
-
-    shares = tournament(3, ("easy", "normal", "hard"), 3, seed=1)
-    assert sum(s.wins for s in shares) == pytest.approx(3.0)
-    assert sum(s.fair for s in shares) == pytest.approx(1.0)
 
 
 def test_the_manual_clock_steps_to_the_next_timer_still_set() -> None:

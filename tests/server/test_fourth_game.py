@@ -1,5 +1,6 @@
 """The fourth game: Take-away (toy_game.py), declared whole in one file, is played by the
-simulator, the bench and the soak with no change anywhere else: the tools read its class alone.
+simulator, the tournament, the bench and the soak with no change anywhere else: the tools read its
+class alone.
 The bench and the soak start real servers (uvicorn, WebSockets) in child processes, which learn
 of the game from `PEANUTCLUB_TEST_GAMES`, as a test names it; production lists it nowhere.
 No timing is asserted."""
@@ -47,6 +48,26 @@ def test_the_simulator_plays_the_fourth_game(fourth: type[TakeAway]) -> None:
     # a pile of ten taken one at a time: the tenth take, by seat 0 of three, wins
     assert summary.game.wins == {0: 6} and summary.game.takes == 60
     assert "wins by seat: {0: 6}" in summary.report()
+
+
+def test_the_tournament_plays_the_fourth_game(
+    fourth: type[TakeAway], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It declares no line-up and no stand-in: its one level plays every seat, through the timed
+    driver's room, and so wins every game."""
+    figures_file = tmp_path / "tournament.json"
+    argv = ["tournament", "--game", fourth.id, "--players", "2,3", "--games", "3"]
+    assert main([*argv, "--json", str(figures_file)]) == 0
+    figures = json.loads(figures_file.read_text())
+    assert [(m["match"], m["players"], m["games"]) for m in figures["matches"]] == [
+        ("every level", 2, 3),
+        ("every level", 3, 3),
+    ]
+    for match in figures["matches"]:
+        (side,) = match["sides"]
+        assert (side["side"], side["share"], side["fair"]) == ("first", 1.0, 1.0)
+        assert match["median_minutes"] > 0
+    assert f"{fourth.id}, every level: 3 games per size" in capsys.readouterr().out
 
 
 def test_the_bench_plays_the_fourth_game(fourth: type[TakeAway], tmp_path: Path) -> None:

@@ -221,4 +221,11 @@ class Summary:
 
 
 #: The game's part of `peanutclub simulate` (its class's `tools.simulation` loads it).
-SIMULATION = Simulation(tally=Tally, summary=Summary, host_action=None)
+#: The tournament's line-ups (`peanutclub tournament`): the three levels in turn, and the two
+#: best laid alternately (at odd sizes normal holds one seat more).
+SIMULATION = Simulation(
+    tally=Tally,
+    summary=Summary,
+    host_action=None,
+    matches={"mixed": ("easy", "normal", "hard"), "hard vs normal": ("hard", "normal")},
+)

@@ -1,4 +1,5 @@
-"""What `peanutclub simulate` counts in Peanut Club games, and how it stands in for the host.
+"""What `peanutclub simulate` counts in Peanut Club games, and how it stands in for the host;
+the line-ups `peanutclub tournament` plays, and its stand-in for a casual person.
 
 The generic driver (`peanutclub/simulate.py`) plays the games; this module tallies each game's
 events (lots, powers, payments, the value lost to "no change") and sums the games up by level,
@@ -7,6 +8,7 @@ seat and collector.
 
 from __future__ import annotations
 
+import random
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -14,7 +16,8 @@ from typing import Any
 
 from peanutclub.core import EngineReadings
 from peanutclub.core.game import Played, Simulation
-from peanutclub.games.peanut_club.engine import Action, Game
+from peanutclub.games.peanut_club.bots.base import pay_as_suggested, situation_of, without_powers
+from peanutclub.games.peanut_club.engine import Action, Currency, Game, PlaceBid
 
 POWERS = ("a_la_carte", "crash", "niet", "convert", "abracadabra")
 
@@ -174,5 +177,90 @@ class Summary:
         return lines
 
 
-#: The game's part of `peanutclub simulate` (its class's `tools.simulation` loads it).
-SIMULATION = Simulation(tally=Tally, summary=Summary, host_action=host_action)
+# ---------------------------------------------------------------------------- the tournament
+
+#: A casual person's reaction to a change that concerns them, in seconds.
+HUMAN_REACTION = (3.0, 6.0)
+#: Symbols every player scores a point for.
+BONUS = frozenset({"luxury", "antique", "joker"})
+PERSON = "person"
+
+
+class CasualPlayer:
+    """A person playing casually, reduced to a simple sensible rule, for the tournament.
+
+    It follows the table all the time and answers each change that concerns it (a new lot, a new
+    high bid, a power, a lot it must pay for) once, 3 to 6 seconds later (`notice`). It spends its
+    money evenly over the lots it can expect to win: a lot is worth its fair share of the money in
+    hand per object, half as much again when it shows a symbol the player wants (their
+    Collector's, Luxury, Antique, a Joker, or one they already hold), half as much when it does
+    not. It bids the cheapest lowest winning bid its own cards of that currency can pay (a
+    stronger currency counting for more) when that is no more than the lot's worth, never uses a
+    power, and pays the suggested payment.
+    """
+
+    level = PERSON
+
+    def __init__(self, seat: int, seed: int = 0) -> None:
+        self.seat = seat
+        self.rng = random.Random(f"person:{seed}:{seat}")
+        self._situation: tuple[Any, ...] | None = None
+
+    def notice(self, public: dict[str, Any]) -> float | None:
+        """After a change: seconds until it answers, or None when nothing it reacts to moved."""
+        seen = situation_of(public)
+        if seen == self._situation:
+            return None
+        self._situation = seen
+        return self.rng.uniform(*HUMAN_REACTION)
+
+    def decide(self, view: dict[str, Any]) -> Action | None:
+        pay = pay_as_suggested(view, self.seat)
+        if pay is not None or view["phase"] != "bidding":
+            return pay
+        high = view["high_bid"]
+        if high is not None and high["seat"] == self.seat:
+            return None
+        you = view["you"]
+        if not you["hand"]:
+            return None
+        strength = {c: 1.5 - 0.5 * i for i, c in enumerate(view["column"])}  # 1.5, 1, 0.5
+        best: tuple[float, str, int] | None = None
+        for currency, option in you["bid_options"].items():
+            low = option["min"]
+            if option["reason"] is not None or low > without_powers(view, currency):
+                continue
+            price = low * strength[currency]
+            if best is None or price < best[0]:
+                best = (price, currency, low)
+        if best is None or best[0] > self.worth(view):
+            return None
+        return PlaceBid(self.seat, best[2], Currency(best[1]))
+
+    def worth(self, view: dict[str, Any]) -> float:
+        you = view["you"]
+        money = sum(c["value"] for c in you["hand"])
+        objects_to_come = view["objects_left"] + len(view["lot"])
+        fair = money / max(1.0, objects_to_come / len(view["players"]))
+        owned = {s for o in view["players"][self.seat]["objects"] for s in o["symbols"]}
+        wanted = BONUS | owned | {you["collector"]}
+        worth = 0.0
+        for obj in view["lot"]:
+            worth += fair * (1.5 if wanted & set(obj["symbols"]) else 0.5)
+        return worth
+
+
+#: The game's part of `peanutclub simulate` and `peanutclub tournament` (its class's
+#: `tools.simulation` loads it): each level against casual people, and the two best levels.
+SIMULATION = Simulation(
+    tally=Tally,
+    summary=Summary,
+    host_action=host_action,
+    matches={
+        "easy vs people": ("easy", PERSON),
+        "normal vs people": ("normal", PERSON),
+        "hard vs people": ("hard", PERSON),
+        "hard vs normal": ("hard", "normal"),
+    },
+    people={PERSON: CasualPlayer},
+)

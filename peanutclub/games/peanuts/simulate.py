@@ -3,7 +3,8 @@
 The generic driver (`peanutclub/simulate.py`) plays the games through the plug-in, bots only,
 standing in for the room's clock (the count-down, the stall clock, the pause between rounds)
 whenever no bot acts. This module tallies each game's events: rounds, cards played, how rounds
-end (a "Peanuts!" call or a stall), rotations, and the points by bot level.
+end (a "Peanuts!" call or a stall), rotations, and the points by bot level. It also declares
+the line-ups `peanutclub tournament` plays, and its stand-in for a person at a person's speed.
 """
 
 from __future__ import annotations
@@ -11,10 +12,11 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from peanutclub.core import EngineReadings
 from peanutclub.core.game import Played, Simulation
+from peanutclub.games.peanuts.bots import BaseBot
 from peanutclub.games.peanuts.engine import Game
 
 
@@ -165,5 +167,44 @@ class Summary:
         return lines
 
 
-#: The game's part of `peanutclub simulate` (its class's `tools.simulation` loads it).
-SIMULATION = Simulation(tally=Tally, summary=Summary, host_action=None)
+# ---------------------------------------------------------------------------- the tournament
+
+#: A person's time per move, in seconds (uniform between the two).
+HUMAN_PACE = (0.8, 1.5)
+PERSON = "person"
+
+
+class HumanSpeedPlayer(BaseBot):
+    """A person playing the obvious way at a person's speed, for the tournament: the bots'
+    common way of playing (foundations first, then its building piles, else it turns the stock;
+    stuck after a whole pass without a play), with nothing overlooked and no rearranging of
+    building piles, at 0.8 to 1.5 s per move. Its speed is the point."""
+
+    level: ClassVar[str] = PERSON
+    reaction_seconds: ClassVar[float] = sum(HUMAN_PACE) / 2
+
+    def delay(self) -> float:
+        return self._clock_rng.uniform(*HUMAN_PACE)
+
+
+#: The game's part of `peanutclub simulate` and `peanutclub tournament` (its class's
+#: `tools.simulation` loads it): each level against itself (a control), against the others and
+#: against a person's speed, the sides laid alternately; and all four at one table.
+SIMULATION = Simulation(
+    tally=Tally,
+    summary=Summary,
+    host_action=None,
+    matches={
+        "easy vs easy (control)": ("easy", "easy"),
+        "normal vs normal (control)": ("normal", "normal"),
+        "hard vs hard (control)": ("hard", "hard"),
+        "normal vs easy": ("normal", "easy"),
+        "hard vs normal": ("hard", "normal"),
+        "hard vs easy": ("hard", "easy"),
+        "person vs easy": (PERSON, "easy"),
+        "person vs normal": (PERSON, "normal"),
+        "person vs hard": (PERSON, "hard"),
+        "all four at one table": ("hard", "normal", "easy", PERSON),
+    },
+    people={PERSON: HumanSpeedPlayer},
+)
