@@ -16,7 +16,18 @@ import peanutclub.server
 from peanutclub.games import GAMES, register
 from peanutclub.server import Settings
 
-from .harness import Client, RunningServer, join, open_client, run, serve, watch, write_pages
+from .harness import (
+    Client,
+    RunningServer,
+    fast_dev_settings,
+    join,
+    open_client,
+    page_settings,
+    run,
+    serve,
+    watch,
+    write_pages,
+)
 from .toy_game import TakeAway
 
 SERVER = Path(peanutclub.server.__file__).parent
@@ -34,16 +45,7 @@ def toy() -> Iterator[type[TakeAway]]:
 
 def toy_settings(tmp_path: Path, **extra: Any) -> Settings:
     (tmp_path / "pages").mkdir(exist_ok=True)
-    templates, static = write_pages(tmp_path / "pages")
-    return Settings(
-        dev=True,
-        templates_dir=templates,
-        static_dir=static,
-        bot_pace=0.001,
-        bot_delay_min=0.001,
-        bot_delay_max=0.01,
-        **extra,
-    )
+    return fast_dev_settings(write_pages(tmp_path / "pages"), **extra)
 
 
 def create(server: RunningServer, **body: Any) -> dict[str, Any]:
@@ -149,8 +151,7 @@ def test_a_room_of_an_unknown_game_is_refused(tmp_path: Path) -> None:
 
 def test_a_toy_game_out_of_its_bounds_is_refused(toy: type[TakeAway], tmp_path: Path) -> None:
     (tmp_path / "pages").mkdir(exist_ok=True)
-    templates, static = write_pages(tmp_path / "pages")
-    with serve(Settings(templates_dir=templates, static_dir=static)) as server:
+    with serve(page_settings(write_pages(tmp_path / "pages"))) as server:
         response = httpx.post(f"{server.base}/api/rooms", json={"game": "take-away", "pile": 2})
         assert response.status_code == 400 and response.json()["code"] == "bad_settings"
 
