@@ -1,0 +1,54 @@
+"""A table of bots where whoever is quickest acts: what many tests play whole games with.
+
+Each step asks the seats' bots in some order (the test's: seat order, or shuffled by its seed)
+and applies the first action the game accepts. A refused action changes nothing, so the next
+seat is simply asked; when no bot's action is accepted, the test moves the table on itself (the
+game's clock, or Peanut Club's auctioneer).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from peanutclub.core import RuleError
+
+
+class _Table(Protocol):
+    def apply(self, action: Any) -> Any: ...
+
+
+class _Bot(Protocol):
+    def decide(self, view: dict[str, Any]) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """The step a bot took: its seat, its action, what `apply` gave back, the view it saw."""
+
+    seat: int
+    action: Any
+    events: Any
+    seen: dict[str, Any]
+
+
+def first_accepted(
+    table: _Table,
+    bots: Sequence[_Bot],
+    seats: Iterable[int],
+    view_of: Callable[[int], dict[str, Any]],
+) -> Accepted | None:
+    """The first seat, in `seats` order, whose bot decides on an action `table` accepts (that
+    action applied), or None when no bot's action is accepted."""
+    for seat in seats:
+        seen = view_of(seat)
+        action = bots[seat].decide(seen)
+        if action is None:
+            continue
+        try:
+            events = table.apply(action)
+        except RuleError:
+            continue
+        return Accepted(seat, action, events, seen)
+    return None
