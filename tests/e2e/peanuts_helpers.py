@@ -104,8 +104,8 @@ def played_stretches(
 
     import orjson
 
-    from peanutclub.core import RuleError
     from peanutclub.games.peanuts import Peanuts
+    from tests.games.bot_table import first_accepted, seat_views
 
     table = Peanuts(players, seed, Peanuts.Settings(**(settings or {})))
     bots = [Peanuts.bots["hard" if s % 2 else "normal"](s, seed) for s in range(players)]
@@ -122,23 +122,14 @@ def played_stretches(
     while not table.over:
         seats = list(range(players))
         order.shuffle(seats)
-        public = table.public_view()
-        action: Any = None
-        for seat in seats:
-            candidate = bots[seat].decide({**public, "you": table.private_view(seat)})
-            if candidate is None:
-                continue
-            try:
-                events = table.apply(candidate)
-            except RuleError:
-                continue
-            action = candidate
-            break
-        if action is None:  # nobody acts: the room's clock fires
+        accepted = first_accepted(table, bots, seats, seat_views(table))
+        if accepted is None:  # nobody acts: the room's clock fires
             timer = table.timer()
             assert timer is not None
-            action = timer.action
+            action: Any = timer.action
             events = table.apply(action)
+        else:
+            action, events = accepted.action, accepted.events
         seq += 1
         fields = table.patch(action)
         if fields is None:

@@ -19,6 +19,12 @@ class _Table(Protocol):
     def apply(self, action: Any) -> Any: ...
 
 
+class _Viewed(Protocol):
+    def public_view(self) -> dict[str, Any]: ...
+
+    def private_view(self, seat: int) -> dict[str, Any] | None: ...
+
+
 class _Bot(Protocol):
     def decide(self, view: dict[str, Any]) -> Any: ...
 
@@ -52,3 +58,10 @@ def first_accepted(
             continue
         return Accepted(seat, action, events, seen)
     return None
+
+
+def seat_views(table: _Viewed) -> Callable[[int], dict[str, Any]]:
+    """Each seat's whole view of `table` as it is now (as a `state` frame would bring it): the
+    public part read once, for every seat a step asks."""
+    public = table.public_view()
+    return lambda seat: {**public, "you": table.private_view(seat)}

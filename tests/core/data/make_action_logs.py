@@ -23,7 +23,7 @@ HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parent.parent.parent))
 
 from tests.core.action_samples import SAMPLES  # noqa: E402
-from tests.games.bot_table import first_accepted  # noqa: E402
+from tests.games.bot_table import first_accepted, seat_views  # noqa: E402
 
 SEEDS = {"peanut-club": (4, 27), "peanuts": (2, 27), "nur-peanuts": (3, 27)}
 
@@ -34,12 +34,8 @@ def bot_game(game_id: str, players: int, seed: int) -> dict[str, Any]:
     host = getattr(simulation(game_id), "host_action", None)
     game = cls(players, seed, cls.Settings())
     bots = [cls.bots["normal"](seat, seed) for seat in range(players)]
-
-    def seen(seat: int) -> dict[str, Any]:
-        return {**game.public_view(), "you": game.private_view(seat)}
-
     while not game.over:
-        if first_accepted(game, bots, range(players), seen) is None:
+        if first_accepted(game, bots, range(players), seat_views(game)) is None:
             timer = game.timer()
             game.apply(timer.action if timer is not None else host(game))  # type: ignore[misc]
     return export_game(game)
