@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import contextlib
 import json
-import urllib.request
 from typing import Any
 
+from e2e_helpers import post_room
 from playwright.sync_api import Page, expect
 
 PHONE_SMALL = {"width": 360, "height": 640}
@@ -26,16 +26,7 @@ QUICK = {
 
 def create_room(base_url: str, **settings: Any) -> dict[str, Any]:
     """POST /api/rooms for a game of Peanuts! with quick clocks (and a fixed seed)."""
-    body = {"game": "peanuts", **QUICK, **settings}
-    req = urllib.request.Request(
-        f"{base_url}/api/rooms",
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-        method="POST",
-    )
-    with urllib.request.urlopen(req, timeout=5) as res:
-        room: dict[str, Any] = json.load(res)
-    return room
+    return post_room(base_url, {"game": "peanuts", **QUICK, **settings})
 
 
 def playing(page: Page) -> None:
