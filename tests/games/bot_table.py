@@ -65,3 +65,23 @@ def seat_views(table: _Viewed) -> Callable[[int], dict[str, Any]]:
     public part read once, for every seat a step asks."""
     public = table.public_view()
     return lambda seat: {**public, "you": table.private_view(seat)}
+
+
+class _Clocked(_Table, _Viewed, Protocol):
+    def timer(self) -> Any: ...
+
+
+def bot_or_clock(table: _Clocked, bots: Sequence[_Bot], seats: Iterable[int]) -> Any:
+    """One step of a table whose bots are never refused (a refusal fails the test): the action
+    of the first seat, in `seats` order, whose bot acts, else the clock's; applied, returned."""
+    view_of = seat_views(table)
+    for seat in seats:
+        action = bots[seat].decide(view_of(seat))
+        if action is not None:
+            break
+    else:
+        timer = table.timer()
+        assert timer is not None, "no bot acts and no clock runs"
+        action = timer.action
+    table.apply(action)
+    return action
