@@ -7,7 +7,7 @@ import json
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +20,9 @@ from websockets.asyncio.client import ClientConnection, connect
 from peanutclub.core.frames import apply_patch
 from peanutclub.server import Settings, create_app
 from peanutclub.server.cli import uvicorn_options
+from peanutclub.server.clock import ManualClock
+from peanutclub.server.room import Room
+from peanutclub.server.store import MemoryStore, RoomRecord
 
 #: Generous upper bound for one expected frame: a wait that long means the test failed.
 WAIT = 10.0
@@ -122,6 +125,23 @@ def dev_server(tmp_path_factory: Any) -> Iterator[RunningServer]:
     )
     with serve(settings) as running:
         yield running
+
+
+async def manual_room(
+    code: str,
+    pace: Mapping[str, Any],
+    settings: Settings | None = None,
+    *,
+    host: str = "host",
+    **record: Any,
+) -> tuple[Room, ManualClock, MemoryStore]:
+    """A room in this process, created as the server creates one (its `pace`, the host token
+    `host`, `record`'s game or fixed seed), on a manual clock and the memory store: for tests
+    that drive the room's clock by hand, with no sleeping and no socket."""
+    clock, store = ManualClock(), MemoryStore()
+    created = RoomRecord(code, host, clock.time(), dict(pace), **record)
+    await store.create_room(created)
+    return Room(created, settings or Settings(), store, clock), clock, store
 
 
 @dataclass(eq=False)

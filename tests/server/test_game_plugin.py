@@ -237,11 +237,7 @@ def test_a_bot_waits_the_pause_its_game_gives_times_the_servers_pace(
 ) -> None:
     import asyncio
 
-    from peanutclub.server.clock import ManualClock
-    from peanutclub.server.room import Room
-    from peanutclub.server.store import MemoryStore, RoomRecord
-
-    from .harness import Viewer
+    from .harness import Viewer, manual_room
 
     bots = dict(toy.bots)
     made: list[PacedBot] = []
@@ -256,10 +252,9 @@ def test_a_bot_waits_the_pause_its_game_gives_times_the_servers_pace(
     toy.bots = {**bots, "paced": paced}  # type: ignore[misc]
 
     async def body() -> None:
-        clock, store = ManualClock(), MemoryStore()
-        record = RoomRecord("PACE", "host", clock.time(), {"turn_seconds": 60}, game=toy.id)
-        await store.create_room(record)
-        room = Room(record, Settings(bot_pace=0.5), store, clock)
+        room, clock, _ = await manual_room(
+            "PACE", {"turn_seconds": 60}, Settings(bot_pace=0.5), game=toy.id
+        )
         host = Viewer()
         await room.join(host, "Ana", "host", None)
         await room.add_bot(host, "paced", None, None)
