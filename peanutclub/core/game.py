@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from pydantic import BaseModel
 
+from peanutclub.core import frames
 from peanutclub.core.actions import Action
 from peanutclub.core.errors import Codes
 from peanutclub.core.events import Event
@@ -196,25 +197,44 @@ class BenchPlan:
     rates: str = "2,10"
 
 
+def waits(view: Wire, seat: int, rng: random.Random) -> Wire | None:
+    """A soak player whose bot waits does nothing: the game's clocks move the table on."""
+    return None
+
+
+def without_seat(action: Wire) -> Wire:
+    """The message a client sends for an action as the log holds it: the same, but for the
+    seat, which the server adds from the connection."""
+    return {k: v for k, v in action.items() if k != "seat"}
+
+
 @dataclass(frozen=True)
 class SoakPlan:
     """The game's part of `peanutclub soak`: its quick pace, the phases in which a bot decides,
-    the messages its bots' actions become, and which patch event shows one applied."""
+    the moves its players send, and which patch event shows one applied. What most games do
+    alike (nothing while a bot waits, a message that is the logged action less its seat, the
+    shared patch rule) is the default."""
 
     #: The room settings of a soak's room.
     pace: Mapping[str, float]
     #: The phases in which a bot may act.
     phases: frozenset[str]
-    #: What a player whose bot waits sends (view, seat, rng), or None.
-    nudge: Callable[[Wire, int, random.Random], Wire | None]
-    #: The action as the log will hold it, for a bot's action (action, seat), or None: not sent.
-    message: Callable[[Any, int], Wire | None]
-    #: The client message for an action as the log holds it.
-    client_message: Callable[[Wire], Wire]
+    #: The kinds of action a soak player sends (a bot's others are not client messages).
+    sent: frozenset[str]
     #: Whether a patch's event is this seat's action applied (action, event, seat).
     acknowledges: Callable[[Wire, Wire, int], bool]
+    #: What a player whose bot waits sends (view, seat, rng), as the log will hold it, or None.
+    nudge: Callable[[Wire, int, random.Random], Wire | None] = waits
+    #: The client message for an action as the log holds it.
+    client_message: Callable[[Wire], Wire] = without_seat
     #: A view brought up to date by a patch, by the game's rule.
-    apply_patch: Callable[[Wire, Wire], Wire]
+    apply_patch: Callable[[Wire, Wire], Wire] = frames.apply_patch
+
+    def message(self, action: Action, seat: int) -> Wire | None:
+        """The action as the log will hold it, for a bot's action a client sends; None if it is
+        not one of the moves a player sends (`sent`)."""
+        data = action.to_dict()
+        return {**data, "seat": seat} if data["type"] in self.sent else None
 
 
 @dataclass(frozen=True)

@@ -3,10 +3,12 @@
 // room refused, and the screens around a game (the join form, "play on this screen"). A game's
 // player page gives its render() and what it does with each new state; the rest is here.
 import { h } from "./dom.js";
-import { t, errorText } from "./i18n.js";
+import { t, errorText, init, onChange } from "./i18n.js";
+import { game } from "./games.js";
 import { connect } from "./net.js";
 import { seatToken, hostToken, lastName } from "./store.js";
-import { toast, showStatus, showRtt } from "./ui/feedback.js";
+import { toast, showStatus, showRtt, reannounce } from "./ui/feedback.js";
+import { startTicker } from "./ui/ticker.js";
 import { joinView } from "./ui/join.js";
 
 /**
@@ -23,7 +25,9 @@ import { joinView } from "./ui/join.js";
  * ask(msg) → ref (a question asked in the background: no toast when offline, the page simply
  * waits for the next answer), join(name) (a seat taken, from watching too once the room is back
  * in its lobby), say(text, kind, ms) (a short line, session.note, for a few seconds), begin(),
- * and screen(), the join or "play here again" screen when there is no game to show (else null).
+ * start() (the page's whole start, below), and screen(), the join or "play here again" screen
+ * when there is no game to show (else null). Once started, session.game is the game's listing
+ * from /api/games (its name, settings and messages) for the page's views.
  */
 export function phoneSession({
   code,
@@ -35,6 +39,7 @@ export function phoneSession({
   patch = null,
 }) {
   const s = {
+    game: null,
     state: null,
     seat: null,
     host: false,
@@ -208,6 +213,20 @@ export function phoneSession({
       showStatus("online");
       checkRoom();
     }
+  };
+
+  /** Every player page's start: the game's listing and the page's language first, then a
+   *  change of language redraws the page (and says the last announcement again in the new
+   *  one), the clocks tick, the seat is taken and the page drawn. */
+  s.start = async () => {
+    [s.game] = await Promise.all([game(), init()]);
+    onChange(() => {
+      reannounce();
+      render();
+    });
+    startTicker();
+    s.begin();
+    render();
   };
 
   /** The screen to show instead of the game, or null when the game is shown. */

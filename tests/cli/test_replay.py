@@ -12,8 +12,9 @@ from peanutclub.cli import main
 from peanutclub.core import export_game
 from peanutclub.games.peanut_club import PeanutClub, Settings
 from peanutclub.games.peanut_club.bots import make_bot
-from peanutclub.games.peanut_club.engine import Phase, RuleError, view
+from peanutclub.games.peanut_club.engine import Phase, view
 from peanutclub.replay import replay_export
+from tests.games.bot_table import first_accepted
 
 
 def _finished_game(seed: int) -> PeanutClub:
@@ -24,15 +25,7 @@ def _finished_game(seed: int) -> PeanutClub:
     while game.phase is not Phase.OVER:
         seats = list(range(4))
         order.shuffle(seats)
-        for seat in seats:
-            action = bots[seat].decide(view(game, seat))
-            if action is not None:
-                try:
-                    game.apply(action)
-                    break
-                except RuleError:
-                    continue
-        else:
+        if first_accepted(game, bots, seats, lambda s: view(game, s)) is None:
             game.apply(game.auctioneer_action())
     return table
 

@@ -26,10 +26,18 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 def new_page(
-    browser: Browser, viewport: dict[str, int], locale: str = "en-US", *, touch: bool = False
+    browser: Browser,
+    viewport: dict[str, int],
+    locale: str = "en-US",
+    *,
+    touch: bool = False,
+    mobile: bool = False,
 ) -> Page:
-    """A page of its own (cookies, storage); `touch`: a phone's touch screen."""
-    context = browser.new_context(viewport=viewport, locale=locale, has_touch=touch)
+    """A page of its own (cookies, storage) that keeps its script errors (`js_errors`); `touch`:
+    a phone's touch screen, `mobile`: a phone's browser (its meta viewport honoured)."""
+    context = browser.new_context(
+        viewport=viewport, locale=locale, has_touch=touch, is_mobile=mobile
+    )
     context.set_default_timeout(TIMEOUT)
     page = context.new_page()
     errors: list[str] = []
@@ -189,13 +197,19 @@ def pay_greedy(page: Page) -> int:
 
 
 def create_room(base_url: str, **settings: Any) -> dict[str, Any]:
-    """POST /api/rooms with quick dev clocks (and a fixed seed), as a host would."""
+    """A Peanut Club room with quick dev clocks (and a fixed seed), as a host would create it."""
     body = {
         "going_step_seconds": 0.3,
         "idle_seconds": 0,
         "pay_seconds": 60,
         **settings,
     }
+    return post_room(base_url, body)
+
+
+def post_room(base_url: str, body: dict[str, Any]) -> dict[str, Any]:
+    """POST /api/rooms with `body` (the game, unless Peanut Club, and its settings): the room
+    as the server created it (a refusal raises)."""
     req = urllib.request.Request(
         f"{base_url}/api/rooms",
         data=json.dumps(body).encode(),

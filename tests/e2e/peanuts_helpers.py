@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import contextlib
 import json
-import urllib.request
 from typing import Any
 
+from e2e_helpers import post_room
 from playwright.sync_api import Page, expect
 
 PHONE_SMALL = {"width": 360, "height": 640}
@@ -26,16 +26,7 @@ QUICK = {
 
 def create_room(base_url: str, **settings: Any) -> dict[str, Any]:
     """POST /api/rooms for a game of Peanuts! with quick clocks (and a fixed seed)."""
-    body = {"game": "peanuts", **QUICK, **settings}
-    req = urllib.request.Request(
-        f"{base_url}/api/rooms",
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-        method="POST",
-    )
-    with urllib.request.urlopen(req, timeout=5) as res:
-        room: dict[str, Any] = json.load(res)
-    return room
+    return post_room(base_url, {"game": "peanuts", **QUICK, **settings})
 
 
 def playing(page: Page) -> None:
@@ -104,8 +95,8 @@ def played_stretches(
 
     import orjson
 
-    from peanutclub.core import RuleError
     from peanutclub.games.peanuts import Peanuts
+    from tests.games.bot_table import first_accepted, seat_views
 
     table = Peanuts(players, seed, Peanuts.Settings(**(settings or {})))
     bots = [Peanuts.bots["hard" if s % 2 else "normal"](s, seed) for s in range(players)]
@@ -122,23 +113,14 @@ def played_stretches(
     while not table.over:
         seats = list(range(players))
         order.shuffle(seats)
-        public = table.public_view()
-        action: Any = None
-        for seat in seats:
-            candidate = bots[seat].decide({**public, "you": table.private_view(seat)})
-            if candidate is None:
-                continue
-            try:
-                outcome = table.apply(candidate)
-            except RuleError:
-                continue
-            action = candidate
-            break
-        if action is None:  # nobody acts: the room's clock fires
+        accepted = first_accepted(table, bots, seats, seat_views(table))
+        if accepted is None:  # nobody acts: the room's clock fires
             timer = table.timer()
             assert timer is not None
-            action = timer.action
+            action: Any = timer.action
             outcome = table.apply(action)
+        else:
+            action, outcome = accepted.action, accepted.applied
         seq += 1
         fields = outcome.patch
         if fields is None:

@@ -15,7 +15,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_helpers import TIMEOUT, add_bots, expect_no_js_errors, keep, store_host_token
+from e2e_helpers import (
+    add_bots,
+    expect_no_js_errors,
+    keep,
+    new_page,
+    post_room,
+    store_host_token,
+)
 from playwright.sync_api import Browser, Page, expect
 
 GAMES = {"peanut-club": "Peanut Club", "peanuts": "Peanuts!", "nur-peanuts": "Nur Peanuts!"}
@@ -29,15 +36,7 @@ def size(viewport: dict[str, int]) -> str:
 
 def open_room(base_url: str, game: str, **settings: Any) -> dict[str, Any]:
     """POST /api/rooms for `game` with its default settings (and any given)."""
-    req = urllib.request.Request(
-        f"{base_url}/api/rooms",
-        data=json.dumps({"game": game, **settings}).encode(),
-        headers={"Content-Type": "application/json"},
-        method="POST",
-    )
-    with urllib.request.urlopen(req, timeout=5) as res:
-        room: dict[str, Any] = json.load(res)
-    return room
+    return post_room(base_url, {"game": game, **settings})
 
 
 def settings_of(base_url: str, code: str) -> dict[str, Any]:
@@ -60,16 +59,8 @@ def eventually(check: Callable[[], bool], tries: int = 100) -> bool:
 def device(
     browser: Browser, viewport: dict[str, int], *, touch: bool = False, locale: str = "en-US"
 ) -> Page:
-    """A TV or (touch) phone page that reports its script errors, as e2e_helpers.new_page."""
-    context = browser.new_context(
-        viewport=viewport, has_touch=touch, is_mobile=touch, locale=locale
-    )
-    context.set_default_timeout(TIMEOUT)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.js_errors = errors  # type: ignore[attr-defined]
-    return page
+    """A TV or (touch) phone page that reports its script errors."""
+    return new_page(browser, viewport, locale, touch=touch, mobile=touch)
 
 
 def host_tv(

@@ -31,6 +31,7 @@ from peanuts_helpers import NAMES, TV_FULL, TV_SMALL, serve_view
 from playwright.sync_api import Locator, expect
 
 from peanutclub.games.nur_peanuts import NurPeanuts, Settings
+from tests.games.bot_table import bot_or_clock
 
 pytestmark = pytest.mark.e2e
 
@@ -351,16 +352,7 @@ def bankrupt_game_over(code: str, players: int) -> dict[str, Any]:
         while not game.over:
             seats = list(range(players))
             order.shuffle(seats)
-            action = None
-            for seat in seats:
-                action = bots[seat].decide({**game.public_view(), "you": game.private_view(seat)})
-                if action is not None:
-                    break
-            if action is None:
-                timer = game.timer()
-                assert timer is not None
-                action = timer.action
-            game.apply(action)
+            bot_or_clock(game, bots, seats)
         view = dict(game.public_view())
         if view["result"]["reason"] != "bankrupt":
             continue

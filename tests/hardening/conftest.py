@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from peanutclub.server import Settings
 from peanutclub.server.store import MemoryStore
 
 from .support import Served, serve_with_store
@@ -27,17 +26,9 @@ def hardening_pages(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Pat
 @pytest.fixture(scope="session")
 def open_server(hardening_pages: tuple[Path, Path]) -> Iterator[Served]:
     """Development mode (tiny clock steps, fixed seeds) with loose per-address limits."""
-    templates, static = hardening_pages
-    settings = Settings(
-        dev=True,
-        templates_dir=templates,
-        static_dir=static,
-        bot_pace=0.001,
-        bot_delay_min=0.001,
-        bot_delay_max=0.01,
-        rate_per_second=1000,
-        rate_burst=2000,
-    )
+    from server.harness import fast_dev_settings
+
+    settings = fast_dev_settings(hardening_pages, rate_per_second=1000, rate_burst=2000)
     with serve_with_store(settings, MemoryStore()) as served:
         yield served
 
@@ -45,10 +36,10 @@ def open_server(hardening_pages: tuple[Path, Path]) -> Iterator[Served]:
 @pytest.fixture
 def strict_server(hardening_pages: tuple[Path, Path]) -> Iterator[Served]:
     """Production defaults, with small limits so that tests reach them quickly."""
-    templates, static = hardening_pages
-    settings = Settings(
-        templates_dir=templates,
-        static_dir=static,
+    from server.harness import page_settings
+
+    settings = page_settings(
+        hardening_pages,
         max_connections_per_room=5,
         max_connections_per_address=8,
         max_rooms_per_address=3,

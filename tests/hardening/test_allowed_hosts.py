@@ -23,12 +23,9 @@ from .test_web_security import SECURITY_HEADERS
 
 @pytest.fixture(scope="module")
 def named_server(hardening_pages: tuple[Path, Path]) -> Iterator[Served]:
-    templates, static = hardening_pages
-    settings = Settings(
-        templates_dir=templates,
-        static_dir=static,
-        allowed_hosts=["club.example", "*.party.example"],
-    )
+    from server.harness import page_settings
+
+    settings = page_settings(hardening_pages, allowed_hosts=["club.example", "*.party.example"])
     with serve_with_store(settings, MemoryStore()) as served:
         yield served
 
@@ -105,10 +102,10 @@ def test_no_list_means_any_host_and_the_list_comes_from_the_environment(
 
 
 def test_the_public_url_names_an_allowed_host(hardening_pages: tuple[Path, Path]) -> None:
-    templates, static = hardening_pages
-    settings = Settings(
-        templates_dir=templates,
-        static_dir=static,
+    from server.harness import page_settings
+
+    settings = page_settings(
+        hardening_pages,
         allowed_hosts=["club.example"],
         public_url="https://peanuts.example/",
     )

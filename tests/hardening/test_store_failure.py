@@ -6,12 +6,14 @@ a restart would lose it and might not even replay what follows. So the room roll
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 
-from peanutclub.server import Settings
+import pytest
+
 from peanutclub.server.store import LogEntry, MemoryStore
 
-from .support import conservation_problems, replay_log, run, serve_with_store
+from .support import Served, conservation_problems, replay_log, run, serve_with_store
 
 
 class FlakyStore(MemoryStore):
@@ -25,63 +27,66 @@ class FlakyStore(MemoryStore):
         await super().append(code, entry)
 
 
-def test_a_change_the_store_refused_is_seen_by_nobody(hardening_pages: tuple[Path, Path]) -> None:
+@pytest.fixture
+def flaky(hardening_pages: tuple[Path, Path]) -> Iterator[tuple[Served, FlakyStore]]:
+    """A development server whose store fails while its `failing` is set."""
+    from server.harness import page_settings
+
+    store = FlakyStore()
+    with serve_with_store(page_settings(hardening_pages, dev=True), store) as served:
+        yield served, store
+
+
+def test_a_change_the_store_refused_is_seen_by_nobody(flaky: tuple[Served, FlakyStore]) -> None:
+    from server.players import watched_table
+
+    served, store = flaky
+
+    async def body() -> None:
+        room, tv, (ana, bo, cy) = await watched_table(
+            served.server, seed=3, idle_seconds=0, going_step_seconds=60
+        )
+        await tv.send(type="start")
+        await ana.until(lambda m: m["type"] == "state" and m["state"]["phase"] == "bidding")
+        currency = next(c for c, o in ana.view["you"]["bid_options"].items() if not o["reason"])
+        store.failing = True
+        await ana.send(type="bid", amount=1, currency=currency, ref="lost")
+        assert (await ana.until(lambda m: m.get("ref") == "lost"))["type"] == "error"
+        store.failing = False
+        await bo.send(type="resync", ref="look")
+        state = (await bo.until(lambda m: m.get("ref") == "look"))["state"]
+        live = served.rooms.get(room["code"]).game.engine
+        replayed = replay_log(store.logs[room["code"]])[-1]
+        assert conservation_problems(replayed) == []
+        assert state["high_bid"] is None  # nobody heard of a bid the log does not hold
+        assert replayed.reveal() == live.reveal()
+        for client in (tv, ana, bo, cy):
+            await client.ws.close()
+
+    run(body())
+
+
+def test_a_seat_the_store_refused_is_not_taken(flaky: tuple[Served, FlakyStore]) -> None:
     from server.harness import join, watch
 
-    templates, static = hardening_pages
-    store = FlakyStore()
-    settings = Settings(dev=True, templates_dir=templates, static_dir=static)
-    with serve_with_store(settings, store) as served:
+    served, store = flaky
 
-        async def body() -> None:
-            server = served.server
-            room = server.create_room(seed=3, idle_seconds=0, going_step_seconds=60)
-            tv = await watch(server, room["code"], room["host_token"])
-            ana, bo, cy = [await join(server, room["code"], n) for n in ("Ana", "Bo", "Cy")]
-            await tv.send(type="start")
-            await ana.until(lambda m: m["type"] == "state" and m["state"]["phase"] == "bidding")
-            currency = next(c for c, o in ana.view["you"]["bid_options"].items() if not o["reason"])
-            store.failing = True
-            await ana.send(type="bid", amount=1, currency=currency, ref="lost")
-            assert (await ana.until(lambda m: m.get("ref") == "lost"))["type"] == "error"
-            store.failing = False
-            await bo.send(type="resync", ref="look")
-            state = (await bo.until(lambda m: m.get("ref") == "look"))["state"]
-            live = served.rooms.get(room["code"]).game.engine
-            replayed = replay_log(store.logs[room["code"]])[-1]
-            assert conservation_problems(replayed) == []
-            assert state["high_bid"] is None  # nobody heard of a bid the log does not hold
-            assert replayed.reveal() == live.reveal()
-            for client in (tv, ana, bo, cy):
-                await client.ws.close()
+    async def body() -> None:
+        server = served.server
+        room = server.create_room(seed=3)
+        tv = await watch(server, room["code"], room["host_token"])
+        ana = await join(server, room["code"], "Ana")
+        store.failing = True
+        live = served.rooms.get(room["code"])
+        seq_before = live.seq
+        with contextlib.suppress(Exception):  # refused one way or another; see below
+            await join(server, room["code"], "Bo")
+        store.failing = False
+        assert [s.name for s in live.seats] == ["Ana"]
+        assert live.seq == seq_before
+        bo = await join(server, room["code"], "Bo")  # the name is free: nothing was kept
+        assert [s.name for s in live.seats] == ["Ana", "Bo"]
+        for client in (tv, ana, bo):
+            await client.ws.close()
 
-        run(body())
-
-
-def test_a_seat_the_store_refused_is_not_taken(hardening_pages: tuple[Path, Path]) -> None:
-    from server.harness import join, watch
-
-    templates, static = hardening_pages
-    store = FlakyStore()
-    settings = Settings(dev=True, templates_dir=templates, static_dir=static)
-    with serve_with_store(settings, store) as served:
-
-        async def body() -> None:
-            server = served.server
-            room = server.create_room(seed=3)
-            tv = await watch(server, room["code"], room["host_token"])
-            ana = await join(server, room["code"], "Ana")
-            store.failing = True
-            live = served.rooms.get(room["code"])
-            seq_before = live.seq
-            with contextlib.suppress(Exception):  # refused one way or another; see below
-                await join(server, room["code"], "Bo")
-            store.failing = False
-            assert [s.name for s in live.seats] == ["Ana"]
-            assert live.seq == seq_before
-            bo = await join(server, room["code"], "Bo")  # the name is free: nothing was kept
-            assert [s.name for s in live.seats] == ["Ana", "Bo"]
-            for client in (tv, ana, bo):
-                await client.ws.close()
-
-        run(body())
+    run(body())

@@ -8,9 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from peanutclub.server import Settings
-
-from .harness import RunningServer, serve, write_pages
+from .harness import RunningServer, fast_dev_settings, page_settings, serve, write_pages
 
 
 @pytest.fixture(scope="session")
@@ -20,15 +18,9 @@ def pages_dirs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 @pytest.fixture(scope="session")
 def dev_server(pages_dirs: tuple[Path, Path]) -> Iterator[RunningServer]:
-    templates, static = pages_dirs
-    settings = Settings(
-        dev=True,
-        templates_dir=templates,
-        static_dir=static,
+    settings = fast_dev_settings(
+        pages_dirs,
         handshake_timeout_seconds=3,
-        bot_pace=0.001,
-        bot_delay_min=0.001,
-        bot_delay_max=0.01,
         max_rooms_per_address=1000,
         max_connections_per_address=1000,
     )
@@ -38,7 +30,6 @@ def dev_server(pages_dirs: tuple[Path, Path]) -> Iterator[RunningServer]:
 
 @pytest.fixture(scope="session")
 def prod_server(pages_dirs: tuple[Path, Path]) -> Iterator[RunningServer]:
-    templates, static = pages_dirs
-    settings = Settings(templates_dir=templates, static_dir=static, max_rooms_per_address=1000)
+    settings = page_settings(pages_dirs, max_rooms_per_address=1000)
     with serve(settings) as server:
         yield server

@@ -7,7 +7,7 @@ import json
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +20,9 @@ from websockets.asyncio.client import ClientConnection, connect
 from peanutclub.core.frames import apply_patch
 from peanutclub.server import Settings, create_app
 from peanutclub.server.cli import uvicorn_options
+from peanutclub.server.clock import ManualClock
+from peanutclub.server.room import Room
+from peanutclub.server.store import MemoryStore, RoomRecord
 
 #: Generous upper bound for one expected frame: a wait that long means the test failed.
 WAIT = 10.0
@@ -96,21 +99,49 @@ def serve(settings: Settings) -> Iterator[RunningServer]:
         yield running
 
 
+#: Bots that barely pause, so that a socket test plays whole games in moments.
+FAST_BOTS: dict[str, Any] = {"bot_pace": 0.001, "bot_delay_min": 0.001, "bot_delay_max": 0.01}
+
+
+def page_settings(pages: tuple[Path, Path], **extra: Any) -> Settings:
+    """Settings that serve the stand-in pages of `write_pages`, with `extra` on top (the one
+    place the tests' servers learn where their pages are)."""
+    templates, static = pages
+    return Settings(templates_dir=templates, static_dir=static, **extra)
+
+
+def fast_dev_settings(pages: tuple[Path, Path], **extra: Any) -> Settings:
+    """A development server's settings (tiny clock steps, fixed seeds) with `FAST_BOTS`."""
+    return page_settings(pages, dev=True, **FAST_BOTS, **extra)
+
+
 @contextmanager
 def dev_server(tmp_path_factory: Any) -> Iterator[RunningServer]:
     """A development server on stand-in pages, in memory, whose bots barely pause: for socket
     tests of whole games."""
-    templates, static = write_pages(tmp_path_factory.mktemp("pages"))
-    settings = Settings(
-        dev=True,
-        store="memory",
-        templates_dir=templates,
-        static_dir=static,
-        bot_pace=0.002,
-        handshake_timeout_seconds=5,
+    pages = write_pages(tmp_path_factory.mktemp("pages"))
+    settings = page_settings(
+        pages, dev=True, store="memory", bot_pace=0.002, handshake_timeout_seconds=5
     )
     with serve(settings) as running:
         yield running
+
+
+async def manual_room(
+    code: str,
+    pace: Mapping[str, Any],
+    settings: Settings | None = None,
+    *,
+    host: str = "host",
+    **record: Any,
+) -> tuple[Room, ManualClock, MemoryStore]:
+    """A room in this process, created as the server creates one (its `pace`, the host token
+    `host`, `record`'s game or fixed seed), on a manual clock and the memory store: for tests
+    that drive the room's clock by hand, with no sleeping and no socket."""
+    clock, store = ManualClock(), MemoryStore()
+    created = RoomRecord(code, host, clock.time(), dict(pace), **record)
+    await store.create_room(created)
+    return Room(created, settings or Settings(), store, clock), clock, store
 
 
 @dataclass(eq=False)

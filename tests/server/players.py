@@ -12,13 +12,24 @@ from pydantic import TypeAdapter
 from peanutclub.games.peanut_club.frames import ANSWERS, Patch, View
 from peanutclub.server.protocol import server_messages
 
-from .harness import Client
+from .harness import Client, RunningServer, join, watch
 
 #: Peanut Club's server frames, as the protocol declares them.
 SERVER_MESSAGE: TypeAdapter[object] = TypeAdapter(server_messages(View, Patch, ANSWERS))
 
 #: Tiny clock steps (development mode): a whole game takes about a second.
 FAST = {"going_step_seconds": 0.01, "idle_seconds": 0.03, "pay_seconds": 5}
+
+
+async def watched_table(
+    server: RunningServer, names: Iterable[str] = ("Ana", "Bo", "Cy"), **body: Any
+) -> tuple[dict[str, Any], Client, list[Client]]:
+    """A room created with `body` (its seed, its pace), its host's TV watching and `names`
+    seated in its lobby: the room as created, the TV, the players."""
+    room = server.create_room(**body)
+    tv = await watch(server, room["code"], room["host_token"])
+    players = [await join(server, room["code"], name) for name in names]
+    return room, tv, players
 
 
 async def play(client: Client) -> None:

@@ -12,12 +12,9 @@ import pytest
 from peanutclub.games.peanut_club import PeanutClub
 from peanutclub.games.peanut_club.bots import LEVELS
 from peanutclub.games.peanut_club.engine import CallGoing
-from peanutclub.server.clock import ManualClock
-from peanutclub.server.room import Room
 from peanutclub.server.settings import Settings
-from peanutclub.server.store import MemoryStore, RoomRecord
 
-from .harness import Viewer
+from .harness import Viewer, manual_room
 from .test_room_clock import PACE
 
 
@@ -47,10 +44,9 @@ def test_a_bot_standing_in_for_an_away_person_is_told_so_and_a_bot_seat_is_not(
     assert PeanutClub.bots["recorder"] is Recorder
 
     async def body() -> None:
-        clock, store = ManualClock(), MemoryStore()
-        record = RoomRecord("STAND", "host-secret", clock.time(), dict(PACE), fixed_seed=3)
-        await store.create_room(record)
-        room = Room(record, Settings(bot_pace=1.0), store, clock)
+        room, clock, _ = await manual_room(
+            "STAND", PACE, Settings(bot_pace=1.0), host="host-secret", fixed_seed=3
+        )
         tv = Viewer()
         await room.watch(tv, "host-secret", None)
         people = []
@@ -82,10 +78,9 @@ def test_bots_play_a_whole_game_in_a_room_at_a_persons_pace() -> None:
     from peanutclub.games.peanut_club.bots.base import REACTION
 
     async def body() -> None:
-        clock, store = ManualClock(), MemoryStore()
-        record = RoomRecord("PACED", "host-secret", clock.time(), dict(PACE), fixed_seed=8)
-        await store.create_room(record)
-        room = Room(record, Settings(bot_pace=1.0), store, clock)
+        room, clock, _ = await manual_room(
+            "PACED", PACE, Settings(bot_pace=1.0), host="host-secret", fixed_seed=8
+        )
         tv = Viewer()
         await room.watch(tv, "host-secret", None)
         for level in ("easy", "normal", "hard"):

@@ -8,18 +8,16 @@ import asyncio
 
 import httpx
 
-from .harness import RunningServer, join, run, watch
-from .players import FAST
+from .harness import RunningServer, run
+from .players import FAST, watched_table
 
 
 def test_the_host_ends_a_game_it_is_kept_as_abandoned_and_everyone_is_back_in_the_lobby(
     dev_server: RunningServer,
 ) -> None:
     async def body() -> None:
-        room = dev_server.create_room(seed=7, **FAST)
+        room, tv, players = await watched_table(dev_server, seed=7, **FAST)
         code = room["code"]
-        tv = await watch(dev_server, code, room["host_token"])
-        players = [await join(dev_server, code, name) for name in ("Ana", "Bo", "Cy")]
         await tv.send(type="end_game", ref="early")
         assert (await tv.error("wrong_phase"))["ref"] == "early"  # no game yet
         await tv.send(type="start")

@@ -5,17 +5,21 @@ from __future__ import annotations
 import asyncio
 
 from .harness import RunningServer, join, run, watch
-from .players import FAST, foreign_secrets, play_all, secrecy_problems, shape_problems
+from .players import (
+    FAST,
+    foreign_secrets,
+    play_all,
+    secrecy_problems,
+    shape_problems,
+    watched_table,
+)
 
 
 def test_three_players_and_a_tv_play_from_creation_to_final_scores(
     dev_server: RunningServer,
 ) -> None:
     async def body() -> None:
-        room = dev_server.create_room(seed=7, **FAST)
-        code = room["code"]
-        tv = await watch(dev_server, code, room["host_token"])
-        players = [await join(dev_server, code, name) for name in ("Ana", "Bo", "Cy")]
+        room, tv, players = await watched_table(dev_server, seed=7, **FAST)
         await tv.send(type="start", ref="go")
         await play_all(players)
         final = await tv.until(lambda m: m["type"] == "state" and m["state"]["phase"] == "over")
@@ -40,10 +44,9 @@ def test_three_players_and_a_tv_play_from_creation_to_final_scores(
 
 def test_patches_are_the_same_bytes_for_every_viewer(dev_server: RunningServer) -> None:
     async def body() -> None:
-        room = dev_server.create_room(seed=3, going_step_seconds=5, idle_seconds=0)
-        code = room["code"]
-        tv = await watch(dev_server, code, room["host_token"])
-        players = [await join(dev_server, code, n) for n in ("Ana", "Bo", "Cy")]
+        _, tv, players = await watched_table(
+            dev_server, seed=3, going_step_seconds=5, idle_seconds=0
+        )
         await tv.send(type="start")
         for p in players:
             await p.until(lambda m: m["type"] == "state" and m["state"]["phase"] == "bidding")
@@ -111,10 +114,9 @@ def test_the_payers_dry_run_is_answered_to_the_payer_alone_and_changes_nothing(
     dev_server: RunningServer,
 ) -> None:
     async def body() -> None:
-        room = dev_server.create_room(seed=3, going_step_seconds=0.01, idle_seconds=0)
-        code = room["code"]
-        tv = await watch(dev_server, code, room["host_token"])
-        players = [await join(dev_server, code, n) for n in ("Ana", "Bo", "Cy")]
+        _, tv, players = await watched_table(
+            dev_server, seed=3, going_step_seconds=0.01, idle_seconds=0
+        )
         ana, bo, _ = players
         await ana.send(type="check_pay", cards=[1], ref="early")
         assert (await ana.error("wrong_phase"))["ref"] == "early"

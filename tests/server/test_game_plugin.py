@@ -16,7 +16,18 @@ import peanutclub.server
 from peanutclub.games import GAMES, register
 from peanutclub.server import Settings
 
-from .harness import Client, RunningServer, join, open_client, run, serve, watch, write_pages
+from .harness import (
+    Client,
+    RunningServer,
+    fast_dev_settings,
+    join,
+    open_client,
+    page_settings,
+    run,
+    serve,
+    watch,
+    write_pages,
+)
 from .toy_game import TakeAway
 
 SERVER = Path(peanutclub.server.__file__).parent
@@ -34,16 +45,7 @@ def toy() -> Iterator[type[TakeAway]]:
 
 def toy_settings(tmp_path: Path, **extra: Any) -> Settings:
     (tmp_path / "pages").mkdir(exist_ok=True)
-    templates, static = write_pages(tmp_path / "pages")
-    return Settings(
-        dev=True,
-        templates_dir=templates,
-        static_dir=static,
-        bot_pace=0.001,
-        bot_delay_min=0.001,
-        bot_delay_max=0.01,
-        **extra,
-    )
+    return fast_dev_settings(write_pages(tmp_path / "pages"), **extra)
 
 
 def create(server: RunningServer, **body: Any) -> dict[str, Any]:
@@ -149,8 +151,7 @@ def test_a_room_of_an_unknown_game_is_refused(tmp_path: Path) -> None:
 
 def test_a_toy_game_out_of_its_bounds_is_refused(toy: type[TakeAway], tmp_path: Path) -> None:
     (tmp_path / "pages").mkdir(exist_ok=True)
-    templates, static = write_pages(tmp_path / "pages")
-    with serve(Settings(templates_dir=templates, static_dir=static)) as server:
+    with serve(page_settings(write_pages(tmp_path / "pages"))) as server:
         response = httpx.post(f"{server.base}/api/rooms", json={"game": "take-away", "pile": 2})
         assert response.status_code == 400 and response.json()["code"] == "bad_settings"
 
@@ -236,11 +237,7 @@ def test_a_bot_waits_the_pause_its_game_gives_times_the_servers_pace(
 ) -> None:
     import asyncio
 
-    from peanutclub.server.clock import ManualClock
-    from peanutclub.server.room import Room
-    from peanutclub.server.store import MemoryStore, RoomRecord
-
-    from .harness import Viewer
+    from .harness import Viewer, manual_room
 
     bots = dict(toy.bots)
     made: list[PacedBot] = []
@@ -255,17 +252,17 @@ def test_a_bot_waits_the_pause_its_game_gives_times_the_servers_pace(
     toy.bots = {**bots, "paced": paced}  # type: ignore[misc]
 
     async def body() -> None:
-        clock, store = ManualClock(), MemoryStore()
-        record = RoomRecord("PACE", "host", clock.time(), {"turn_seconds": 60}, game=toy.id)
-        await store.create_room(record)
-        room = Room(record, Settings(bot_pace=0.5), store, clock)
+        room, clock, _ = await manual_room(
+            "PACE", {"turn_seconds": 60}, Settings(bot_pace=0.5), game=toy.id
+        )
         host = Viewer()
         await room.join(host, "Ana", "host", None)
         await room.add_bot(host, "paced", None, None)
         await room.start(host, None)
         await asyncio.sleep(0)  # the bot's task starts and asks for its first pause
         game: Any = room.game
-        await room.act(toy.action_from_dict({"seat": 0, "count": 1}))  # the bot's turn now
+        # the bot's turn now
+        await room.act(toy.action_from_dict({"type": "take", "seat": 0, "count": 1}))
         await clock.advance(1.99)  # 4 s × 0.5 = 2 s: not yet
         assert len(game.log) == 1
         await clock.advance(0.02)

@@ -33,7 +33,6 @@ from peanutclub.core import (
     seated,
 )
 from peanutclub.core.actions import Action, ActionRegistry
-from peanutclub.core.frames import apply_patch
 from peanutclub.core.game import BenchPlan, Simulation, SoakPlan, Tools
 
 CODES = {"not_your_turn": ("Wait for your turn.", "Attendez votre tour.")}
@@ -112,15 +111,6 @@ def _simulation() -> Simulation:
     return Simulation(tally=ToyTally, summary=ToySummary, host_action=None)
 
 
-def _take_message(action: Any, seat: int) -> dict[str, Any] | None:
-    data: dict[str, Any] = action.to_dict()
-    return {**data, "seat": seat}
-
-
-def _client_message(action: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in action.items() if k != "seat"}
-
-
 def _takes(action: dict[str, Any], event: dict[str, Any], seat: int) -> bool:
     return bool(event["type"] == "take" and event["seat"] == seat == action["seat"])
 
@@ -128,11 +118,8 @@ def _takes(action: dict[str, Any], event: dict[str, Any], seat: int) -> bool:
 _SOAK = SoakPlan(
     pace={"turn_seconds": 1},
     phases=frozenset({"playing"}),
-    nudge=lambda view, seat, rng: None,
-    message=_take_message,
-    client_message=_client_message,
+    sent=frozenset({"take"}),
     acknowledges=_takes,
-    apply_patch=apply_patch,
 )
 
 

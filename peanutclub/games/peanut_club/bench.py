@@ -20,8 +20,8 @@ from typing import Any
 import orjson
 
 from peanutclub.bench.table import SEATS, SELL_TIMEOUT, GameRoom, Plan, Stats
-from peanutclub.core.game import BenchPlan, SoakPlan
-from peanutclub.games.peanut_club.engine import Action, Game, Phase
+from peanutclub.core.game import BenchPlan, SoakPlan, without_seat
+from peanutclub.games.peanut_club.engine import Game, Phase
 from peanutclub.games.peanut_club.engine.view import private_view
 from peanutclub.games.peanut_club.patch import apply_patch
 
@@ -218,7 +218,7 @@ SOAK_PACE = {"going_step_seconds": 0.05, "idle_seconds": 0.2, "pay_seconds": 2.0
 #: The phases in which a bot may act.
 SOAK_PHASES = frozenset({"bidding", "paying"})
 #: The moves a soak player sends (a bot's other actions are not client messages).
-_SENT = frozenset({"bid", "a_la_carte", "crash", "niet", "going", "pay"})
+SOAK_SENT = frozenset({"bid", "a_la_carte", "crash", "niet", "going", "pay"})
 
 
 def soak_nudge(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any] | None:
@@ -229,18 +229,10 @@ def soak_nudge(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str,
     return None
 
 
-def soak_message(action: Action, seat: int) -> dict[str, Any] | None:
-    """The action as the log will hold it, for a bot's action a client sends; None if it is not
-    a client's move. The message is the action without its seat (`client_message`)."""
-    data = action.to_dict()
-    if data["type"] not in _SENT:
-        return None
-    return {**data, "seat": seat}
-
-
 def client_message(action: dict[str, Any]) -> dict[str, Any]:
-    """The message a client sends for an action as the log holds it."""
-    message = {k: v for k, v in action.items() if k != "seat"}
+    """The message a client sends for an action as the log holds it (a payment's cards as the
+    list a client sends)."""
+    message = without_seat(action)
     if message["type"] == "pay":
         message["cards"] = list(message["cards"])
     return message
@@ -274,9 +266,9 @@ BENCH = BenchPlan(
 SOAK = SoakPlan(
     pace=SOAK_PACE,
     phases=SOAK_PHASES,
-    nudge=soak_nudge,
-    message=soak_message,
-    client_message=client_message,
+    sent=SOAK_SENT,
     acknowledges=acknowledges,
+    nudge=soak_nudge,
+    client_message=client_message,
     apply_patch=apply_patch,
 )

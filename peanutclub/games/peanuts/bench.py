@@ -13,7 +13,6 @@ Every client here brings its view up to date from a patch by the game's one rule
 
 from __future__ import annotations
 
-import random
 import time
 from typing import Any
 
@@ -173,27 +172,11 @@ SOAK_PACE = {
     "stall_seconds": 3,
     "target_score": 10,
 }
-#: The phases in which a bot may act.
+#: The phases in which a bot may act (a player whose bot waits does nothing: the stall clock
+#: moves the table on).
 SOAK_PHASES = frozenset({"playing"})
-_SENT = frozenset({"move", "flip", "stuck", "peanuts"})
-
-
-def soak_nudge(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any] | None:
-    """A player whose bot waits does nothing: the stall clock moves the table on."""
-    return None
-
-
-def soak_message(action: Action, seat: int) -> dict[str, Any] | None:
-    """The action as the log will hold it, for a bot's action a client sends."""
-    data = action.to_dict()
-    if data["type"] not in _SENT:
-        return None
-    return {**data, "seat": seat}
-
-
-def client_message(action: dict[str, Any]) -> dict[str, Any]:
-    """The message a client sends for an action as the log holds it."""
-    return {k: v for k, v in action.items() if k != "seat"}
+#: The moves a soak player sends.
+SOAK_SENT = frozenset({"move", "flip", "stuck", "peanuts"})
 
 
 def acknowledges(action: dict[str, Any], event: dict[str, Any], seat: int) -> bool:
@@ -230,9 +213,7 @@ BENCH = BenchPlan(
 SOAK = SoakPlan(
     pace=SOAK_PACE,
     phases=SOAK_PHASES,
-    nudge=soak_nudge,
-    message=soak_message,
-    client_message=client_message,
+    sent=SOAK_SENT,
     acknowledges=acknowledges,
     apply_patch=apply_patch,
 )

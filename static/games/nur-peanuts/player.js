@@ -3,14 +3,13 @@
 // and fields, and what this phone may do now (buy a field, choose a throw, park or roll again),
 // then the round's result and the end. One render() from the latest view.
 import { h, mount, byId } from "/static/js/dom.js";
-import { init, t, langButton, onChange, errorText } from "/static/js/i18n.js";
+import { t, langButton, errorText } from "/static/js/i18n.js";
 import { inLobby, seatName } from "/static/js/state.js";
-import { toast, announce, reannounce, rttBadge } from "/static/js/ui/feedback.js";
-import { startTicker, tick } from "/static/js/ui/ticker.js";
+import { toast, announce, rttBadge } from "/static/js/ui/feedback.js";
+import { tick } from "/static/js/ui/ticker.js";
 import { lobbyView, settingsRefusal } from "/static/js/ui/lobby.js";
 import { shareView } from "/static/js/ui/share.js";
 import { nameTag } from "/static/js/ui/names.js";
-import { game } from "/static/js/games.js";
 import { phoneSession } from "/static/js/phone.js";
 import { cap, money, fieldName, describe, roundLine, paymentText, endText, throwText, seatClass, fieldsCount } from "./ui/format.js";
 import { boardStrip } from "./ui/strip.js";
@@ -302,7 +301,7 @@ function render() {
   const seat = session.seat;
   const who = state && seat !== null && seat !== undefined ? seatName(state, seat) : "";
   mount(byId("bar"), h("h1.room", { text: t("common.room", { code }) }), who ? h("span.me", { text: who }) : null, rttBadge(h), langButton(h));
-  const ctx = { state, me: seat, host: session.host, ui, send: session.send, rerender: render, game: about };
+  const ctx = { state, me: seat, host: session.host, ui, send: session.send, rerender: render, game: session.game };
   let content = session.screen();
   const playing = !content && PLAYING.has(state.phase);
   if (content) {
@@ -334,11 +333,4 @@ document.addEventListener("keydown", (e) => {
   e.preventDefault();
 });
 
-const [about] = await Promise.all([game(), init()]);
-onChange(() => {
-  reannounce();
-  render();
-});
-startTicker();
-session.begin();
-render();
+await session.start();

@@ -1,15 +1,14 @@
 // The player's page: join, lobby, auction, paying, podium, and a read-only table for someone
 // watching from a phone. One render() from the latest state; mount() updates the page in place.
 import { h, mount, byId } from "/static/js/dom.js";
-import { init, t, errorText, langButton, onChange } from "/static/js/i18n.js";
+import { t, errorText, langButton } from "/static/js/i18n.js";
 import { inLobby, seatName } from "/static/js/state.js";
 import { bidOptions } from "./patch.js";
-import { toast, announce, reannounce, rttBadge } from "/static/js/ui/feedback.js";
-import { startTicker, tick } from "/static/js/ui/ticker.js";
+import { toast, announce, rttBadge } from "/static/js/ui/feedback.js";
+import { tick } from "/static/js/ui/ticker.js";
 import { describe } from "./ui/events.js";
 import { joinView } from "/static/js/ui/join.js";
 import { lobbyView, settingsRefusal } from "/static/js/ui/lobby.js";
-import { game } from "/static/js/games.js";
 import { phoneSession } from "/static/js/phone.js";
 import { botHandover } from "/static/js/table.js";
 import { lotStrip } from "./ui/lot.js";
@@ -197,7 +196,7 @@ function render() {
     rttBadge(h),
     langButton(h),
   );
-  const ctx = { state, me, host: session.host, ui: app.ui, send, ask: session.ask, rerender: render, game: about };
+  const ctx = { state, me, host: session.host, ui: app.ui, send, ask: session.ask, rerender: render, game: session.game };
   let content = session.screen();
   if (content) {
     /* the join form, or "play on this screen" */
@@ -223,11 +222,4 @@ function render() {
   tick();
 }
 
-const [about] = await Promise.all([game(), init()]);
-onChange(() => {
-  reannounce();
-  render();
-});
-startTicker();
-session.begin();
-render();
+await session.start();

@@ -4,13 +4,12 @@
 // parts are in ui/: page.js (what they share), my-deck.js, in-flight.js (moves in flight),
 // moves.js, hint.js, piles.js, race-status.js, results.js, drag.js and keys.js.
 import { h, mount, byId } from "/static/js/dom.js";
-import { init, t, errorText, langButton, onChange } from "/static/js/i18n.js";
+import { t, errorText, langButton } from "/static/js/i18n.js";
 import { inLobby, seatName } from "/static/js/state.js";
-import { toast, announce, reannounce, rttBadge } from "/static/js/ui/feedback.js";
-import { startTicker, tick } from "/static/js/ui/ticker.js";
+import { toast, announce, rttBadge } from "/static/js/ui/feedback.js";
+import { tick } from "/static/js/ui/ticker.js";
 import { lobbyView, settingsRefusal } from "/static/js/ui/lobby.js";
 import { shareView } from "/static/js/ui/share.js";
-import { game } from "/static/js/games.js";
 import { phoneSession } from "/static/js/phone.js";
 import { step } from "./patch.js";
 import { applyCss } from "./ui/cards.js";
@@ -91,7 +90,7 @@ function render() {
   const me = session.seat;
   const who = state && me !== null && me !== undefined ? seatName(state, me) : "";
   mount(byId("bar"), h("h1.room", { text: t("common.room", { code }) }), who ? h("span.me", { text: who }) : null, session.replaced || session.gone ? null : rttBadge(h), langButton(h));
-  const ctx = { state, me, host: session.host, ui: app.ui, send, rerender: render, game: about };
+  const ctx = { state, me, host: session.host, ui: app.ui, send, rerender: render, game: session.game };
   let content = session.screen();
   const inRound = !content && state.you && (state.phase === "playing" || state.phase === "countdown");
   if (content) {
@@ -115,11 +114,4 @@ function render() {
 
 startDrag();
 startKeys();
-const [about] = await Promise.all([game(), init()]);
-onChange(() => {
-  reannounce();
-  render();
-});
-startTicker();
-session.begin();
-render();
+await session.start();

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from peanutclub.core import RuleError, export_game
+from peanutclub.core import export_game
 from peanutclub.games import find_game
 from peanutclub.simulate import simulation
 
@@ -23,6 +23,7 @@ HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parent.parent.parent))
 
 from tests.core.action_samples import SAMPLES  # noqa: E402
+from tests.games.bot_table import first_accepted, seat_views  # noqa: E402
 
 SEEDS = {"peanut-club": (4, 27), "peanuts": (2, 27), "nur-peanuts": (3, 27)}
 
@@ -34,17 +35,7 @@ def bot_game(game_id: str, players: int, seed: int) -> dict[str, Any]:
     game = cls(players, seed, cls.Settings())
     bots = [cls.bots["normal"](seat, seed) for seat in range(players)]
     while not game.over:
-        public = game.public_view()
-        for seat in range(players):
-            action = bots[seat].decide({**public, "you": game.private_view(seat)})
-            if action is None:
-                continue
-            try:
-                game.apply(action)
-            except RuleError:
-                continue
-            break
-        else:
+        if first_accepted(game, bots, range(players), seat_views(game)) is None:
             timer = game.timer()
             game.apply(timer.action if timer is not None else host(game))  # type: ignore[misc]
     return export_game(game)

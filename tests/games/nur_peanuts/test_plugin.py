@@ -33,6 +33,7 @@ from peanutclub.games.nur_peanuts.engine import (
 )
 from peanutclub.games.nur_peanuts.engine.errors import NurRuleError
 from peanutclub.games.nur_peanuts.moves import MOVES, BuyMove, ParkMove, PassMove, ThrowMove
+from tests.games.bot_table import bot_or_clock
 
 PACE = Settings(turn_seconds=20, stone_step_seconds=1.5, between_rounds_seconds=4)
 
@@ -61,16 +62,7 @@ def bot_game(players: int, seed: int, levels: list[str]) -> tuple[NurPeanuts, An
         assert steps < 20_000
         seats = list(range(players))
         order.shuffle(seats)
-        action = None
-        for seat in seats:
-            action = bots[seat].decide({**game.public_view(), "you": game.private_view(seat)})
-            if action is not None:
-                break
-        if action is None:
-            timer = game.timer()
-            assert timer is not None
-            action = timer.action
-        fields = game.apply(action).patch
+        fields = bot_or_clock(game, bots, seats).patch
         if fields is None:
             patched = dict(game.public_view())
         else:

@@ -10,8 +10,8 @@ import pytest
 
 from peanutclub.games.peanut_club import PeanutClub, Settings
 from peanutclub.games.peanut_club.bots import make_bot
-from peanutclub.games.peanut_club.engine import RuleError
 from peanutclub.games.peanut_club.patch import apply_patch, bid_reason
+from tests.games.bot_table import first_accepted
 
 PATCHED = ("high_bid", "going", "min_bids")
 
@@ -31,20 +31,11 @@ def played_patches(seed: int) -> Iterator[tuple[dict[str, Any], dict[str, Any], 
         before = [whole(table, s) for s in range(players)]
         seats = list(range(players))
         order.shuffle(seats)
-        action: Any = None
-        for seat in seats:
-            candidate = bots[seat].decide(whole(table, seat))
-            if candidate is None:
-                continue
-            try:
-                fields = table.apply(candidate).patch
-            except RuleError:
-                continue
-            action = candidate
-            break
-        if action is None:
-            action = table.engine.auctioneer_action()
-            fields = table.apply(action).patch
+        step = first_accepted(table, bots, seats, lambda s: whole(table, s))
+        if step is None:
+            fields = table.apply(table.engine.auctioneer_action()).patch
+        else:
+            fields = step.applied.patch
         if fields is None:
             continue
         frame = {"type": "patch", "seq": 1, **fields, "events": []}

@@ -105,6 +105,7 @@ def bot_game(
     import random
 
     from peanutclub.games.peanuts import Peanuts
+    from tests.games.bot_table import first_accepted, seat_views
 
     table = Peanuts(players, seed, settings or Peanuts.Settings())
     names = (levels,) * players if isinstance(levels, str) else levels
@@ -113,23 +114,14 @@ def bot_game(
     while not table.over:
         seats = list(range(players))
         order.shuffle(seats)
-        public = table.public_view()
-        applied = None
-        for seat in seats:
-            action = bots[seat].decide({**public, "you": table.private_view(seat)})
-            if action is None:
-                continue
-            try:
-                outcome = table.apply(action)
-            except RuleError:
-                continue
-            applied = action
-            break
-        if applied is None:
+        accepted = first_accepted(table, bots, seats, seat_views(table))
+        if accepted is None:
             timer = table.timer()
             assert timer is not None
             applied = timer.action
             outcome = table.apply(applied)
+        else:
+            applied, outcome = accepted.action, accepted.applied
         if step is not None:
             step(table, applied, outcome)
     return table

@@ -23,9 +23,14 @@ def test_the_bench_sends_a_bots_action_as_the_move_the_server_reads() -> None:
 
 
 def test_the_soak_acknowledges_an_action_by_its_own_event_only() -> None:
-    logged = bench.soak_message(MoveCard(1, 60, Target.BUILDING, 2), 1)
+    logged = bench.SOAK.message(MoveCard(1, 60, Target.BUILDING, 2), 1)
     assert logged == {"type": "move", "seat": 1, "card": 60, "to": "building", "pile": 2}
-    assert bench.client_message(logged) == {"type": "move", "card": 60, "to": "building", "pile": 2}
+    assert bench.SOAK.client_message(logged) == {
+        "type": "move",
+        "card": 60,
+        "to": "building",
+        "pile": 2,
+    }
     assert bench.acknowledges(logged, {"type": "moved", "seat": 1, "card": 60}, 1)
     assert not bench.acknowledges(logged, {"type": "moved", "seat": 0, "card": 60}, 1)
     assert not bench.acknowledges(logged, {"type": "moved", "seat": 1, "card": 61}, 1)

@@ -22,7 +22,7 @@ from peanutclub.games.peanuts.engine import (
 from peanutclub.games.peanuts.engine.view import public_view
 from peanutclub.games.peanuts.patch import apply_patch
 from tests.games.peanuts.conftest import c, found, playing, refused, rig
-from tests.server.harness import Viewer
+from tests.server.harness import Viewer, manual_room
 
 
 def _race(margin: int, pile: int | None = 0) -> tuple[Any, MoveCard]:
@@ -86,16 +86,10 @@ def test_a_photo_finish_clears_with_the_next_deal_and_is_in_the_view() -> None:
 
 
 def test_the_room_times_both_arrivals_and_tells_everyone_who_won_by_how_much() -> None:
-    from peanutclub.server import Settings
-    from peanutclub.server.clock import ManualClock
     from peanutclub.server.room import Room
-    from peanutclub.server.store import MemoryStore, RoomRecord
 
     async def body() -> tuple[Viewer, Viewer, Room, list[Any]]:
-        clock, store = ManualClock(), MemoryStore()
-        record = RoomRecord("PHOT", "host", clock.time(), {}, game=Peanuts.id)
-        await store.create_room(record)
-        room = Room(record, Settings(), store, clock)
+        room, clock, store = await manual_room("PHOT", {}, game=Peanuts.id)
         ana, ben = Viewer(), Viewer()
         await room.join(ana, "Ana", "host", None)
         await room.join(ben, "Ben", None, None)

@@ -13,7 +13,7 @@ import pytest
 from peanutclub.games import GAMES
 from peanutclub.games.peanuts import Peanuts
 from peanutclub.games.peanuts.patch import apply_patch
-from tests.server.harness import Viewer
+from tests.server.harness import Viewer, manual_room
 
 
 @pytest.fixture
@@ -24,16 +24,8 @@ def hosted() -> Iterator[None]:
 
 
 def test_bots_play_a_whole_game_in_a_room_whose_patches_apply_and_stay_small(hosted: None) -> None:
-    from peanutclub.server import Settings
-    from peanutclub.server.clock import ManualClock
-    from peanutclub.server.room import Room
-    from peanutclub.server.store import MemoryStore, RoomRecord
-
     async def body() -> Viewer:
-        clock, store = ManualClock(), MemoryStore()
-        record = RoomRecord("PNUT", "host", clock.time(), {"target_score": 25}, game=Peanuts.id)
-        await store.create_room(record)
-        room = Room(record, Settings(), store, clock)
+        room, clock, _ = await manual_room("PNUT", {"target_score": 25}, game=Peanuts.id)
         host = Viewer()
         await room.join(host, "Ana", "host", None)
         for level in ("easy", "normal", "hard"):

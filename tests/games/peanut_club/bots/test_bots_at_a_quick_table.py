@@ -12,11 +12,8 @@ from typing import Any
 from peanutclub.games.peanut_club import PeanutClub
 from peanutclub.games.peanut_club.bots.base import REACTION, pace_of
 from peanutclub.games.peanut_club.engine import Phase, PlaceBid, RuleError
-from peanutclub.server.clock import ManualClock
-from peanutclub.server.room import Room
 from peanutclub.server.settings import Settings
-from peanutclub.server.store import MemoryStore, RoomRecord
-from tests.server.harness import Viewer
+from tests.server.harness import Viewer, manual_room
 
 QUICKEST = {"going_step_seconds": 1.0, "idle_seconds": 3.0, "pay_seconds": 10.0}
 
@@ -25,10 +22,9 @@ async def quick_person_against_bots(seed: int) -> tuple[int, int]:
     """Seat 0 is a quick person: whenever they do not hold the high bid, they bid the lowest
     amount that wins in the weakest currency they can, at once.
     Three normal bots sit beside them. Returns (lots the person won, lots the bots won)."""
-    clock, store = ManualClock(), MemoryStore()
-    record = RoomRecord("QUICK", "host-secret", clock.time(), dict(QUICKEST), fixed_seed=seed)
-    await store.create_room(record)
-    room = Room(record, Settings(bot_pace=1.0), store, clock)
+    room, clock, _ = await manual_room(
+        "QUICK", QUICKEST, Settings(bot_pace=1.0), host="host-secret", fixed_seed=seed
+    )
     tv, person = Viewer(), Viewer()
     await room.watch(tv, "host-secret", None)
     await room.join(person, "Quick", None, None)

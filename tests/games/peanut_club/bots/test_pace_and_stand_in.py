@@ -16,7 +16,8 @@ from peanutclub.games.peanut_club.bots.base import (
     BaseBot,
     without_powers,
 )
-from peanutclub.games.peanut_club.engine import Game, Pay, Phase, PlaceBid, RuleError, view
+from peanutclub.games.peanut_club.engine import Game, Pay, Phase, PlaceBid, view
+from tests.games.bot_table import first_accepted
 
 
 def play(level: str, seed: int, stand_in: bool) -> tuple[Game, list[Any]]:
@@ -27,25 +28,19 @@ def play(level: str, seed: int, stand_in: bool) -> tuple[Game, list[Any]]:
     bots = [make_bot(level if s == 0 else "normal", s, seed) for s in range(4)]
     order = random.Random(seed)
     mine: list[Any] = []
+
+    def seen_by(seat: int) -> dict[str, Any]:
+        seen = view(game, seat)
+        if seat == 0 and stand_in:
+            seen["stand_in"] = True
+        return seen
+
     while game.phase is not Phase.OVER:
-        acted = False
-        for seat in order.sample(range(4), 4):
-            seen = view(game, seat)
-            if seat == 0 and stand_in:
-                seen["stand_in"] = True
-            action = bots[seat].decide(seen)
-            if action is None:
-                continue
-            try:
-                game.apply(action)
-            except RuleError:
-                continue
-            if seat == 0:
-                mine.append((action, seen))
-            acted = True
-            break
-        if not acted:
+        step = first_accepted(game, bots, order.sample(range(4), 4), seen_by)
+        if step is None:
             game.apply(game.auctioneer_action())
+        elif step.seat == 0:
+            mine.append((step.action, step.seen))
     return game, mine
 
 

@@ -27,6 +27,7 @@ from peanutclub.games.peanut_club.engine import (
 )
 from peanutclub.games.peanut_club.engine.awards import awards
 from peanutclub.games.peanut_club.engine.bidding import unit, usable_cards
+from tests.games.bot_table import first_accepted
 
 from .conftest import C, D, obj, sell, table
 
@@ -136,18 +137,8 @@ def test_a_power_is_offered_exactly_when_using_it_would_be_accepted(seed: int) -
                         assert None not in outcomes, (name, outcomes)
                         assert option["reason"] in outcomes, (name, outcomes)
                     checked += 1
-        acted = False
-        for seat in rng.sample(range(game.players), game.players):
-            action = bots[seat].decide(view(game, seat))
-            if action is None:
-                continue
-            try:
-                game.apply(action)
-            except RuleError:
-                continue
-            acted = True
-            break
-        if not acted:
+        seats = rng.sample(range(game.players), game.players)
+        if first_accepted(game, bots, seats, lambda s: view(game, s)) is None:
             game.apply(game.auctioneer_action())
     assert checked > 100
 
@@ -256,15 +247,7 @@ def test_awards_in_a_whole_bot_game_name_real_seats() -> None:
     game = Game(4, 7)
     bots = [make_bot("normal", s, 7) for s in range(4)]
     while game.phase is not Phase.OVER:
-        for seat in range(4):
-            action = bots[seat].decide(view(game, seat))
-            if action is not None:
-                try:
-                    game.apply(action)
-                    break
-                except RuleError:
-                    pass
-        else:
+        if first_accepted(game, bots, range(4), lambda s: view(game, s)) is None:
             game.apply(game.auctioneer_action())
     given = view(game, None)["awards"]
     assert given and {a["award"] for a in given} <= {"best_deal", "most_lost", "power_of_the_night"}
