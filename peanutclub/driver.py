@@ -27,7 +27,7 @@ from peanutclub.core import Action, Bot, Game, RuleError
 from peanutclub.games import GAMES
 from peanutclub.server.clock import ManualClock, Timer, TimerCallback
 from peanutclub.server.room import Room
-from peanutclub.server.settings import Settings
+from peanutclub.server.settings import ServerSettings
 from peanutclub.server.store import MemoryStore, RoomRecord
 
 #: The host's secret of every driven room (nobody else ever connects to it).
@@ -104,7 +104,7 @@ class TimedTable:
         GAMES[self.game_class.id] = self.game_class  # a game the registry does not list yet
         try:
             await self.store.create_room(self.record)
-            room = self._room = Room(self.record, Settings(), self.store, self.clock)
+            room = self._room = Room(self.record, ServerSettings(), self.store, self.clock)
         finally:
             if listed is None:
                 GAMES.pop(self.game_class.id, None)

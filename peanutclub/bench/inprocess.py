@@ -42,7 +42,7 @@ from peanutclub.games import DEFAULT_GAME, GAMES
 from peanutclub.server.clock import ManualClock
 from peanutclub.server.connection import handle
 from peanutclub.server.room import Room
-from peanutclub.server.settings import Settings
+from peanutclub.server.settings import ServerSettings
 from peanutclub.server.sqlite_store import SqliteStore
 from peanutclub.server.store import MemoryStore, RoomRecord, Store
 from peanutclub.server.wire import frame_bytes
@@ -99,7 +99,7 @@ async def table(
     pace = dict(bench.pace if bench.replay_pace is None else bench.replay_pace)
     record = RoomRecord(code, "host", clock.time(), pace, fixed_seed=7, game=game_id)
     await store.create_room(record)
-    room = Room(record, Settings(), store, clock)
+    room = Room(record, ServerSettings(), store, clock)
     sinks = [Sink() for _ in range(seats_of(game_id))]
     for seat, sink in enumerate(sinks):
         hello = {"type": "join", "name": f"P{seat}", **({"host_token": "host"} if not seat else {})}

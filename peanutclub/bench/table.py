@@ -22,7 +22,7 @@ from typing import Any
 import orjson
 
 from peanutclub.bench.wsclient import WsClient, connect
-from peanutclub.core.frames import apply_patch as replace_fields
+from peanutclub.core.frames import replace_fields
 
 #: The game a plan's rooms play when it names none (the registry's `DEFAULT_GAME`; this module
 #: does not load the registry, tests/bench/test_bench_games.py checks that they agree).

@@ -47,7 +47,7 @@ class Error(Out):
 PATCH_ENVELOPE = frozenset({"type", "seq", "events", "by", "ref"})
 
 
-def apply_patch(view: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
+def replace_fields(view: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
     """What every client does with a `patch`: each public field it carries replaces the view's
     (the game names them; the room adds its clock's). `you` is never in a patch: a game sends
     one only where what a viewer reads from `you` can be judged with the patch's fields."""

@@ -228,7 +228,7 @@ class SoakPlan:
     #: The client message for an action as the log holds it.
     client_message: Callable[[Wire], Wire] = without_seat
     #: A view brought up to date by a patch, by the game's rule.
-    apply_patch: Callable[[Wire, Wire], Wire] = frames.apply_patch
+    apply_patch: Callable[[Wire, Wire], Wire] = frames.replace_fields
 
     def message(self, action: Action, seat: int) -> Wire | None:
         """The action as the log will hold it, for a bot's action a client sends; None if it is

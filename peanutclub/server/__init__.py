@@ -7,6 +7,6 @@ and the registry (`peanutclub.games`).
 """
 
 from peanutclub.server.app import create_app
-from peanutclub.server.settings import Settings
+from peanutclub.server.settings import ServerSettings
 
-__all__ = ["Settings", "create_app"]
+__all__ = ["ServerSettings", "create_app"]

@@ -20,14 +20,14 @@ from peanutclub.server.endpoint import websocket_endpoint
 from peanutclub.server.http import ServerState
 from peanutclub.server.rooms import Rooms
 from peanutclub.server.security import SecurityHeaders
-from peanutclub.server.settings import Settings
+from peanutclub.server.settings import ServerSettings
 from peanutclub.server.sqlite_store import SqliteStore
 from peanutclub.server.store import MemoryStore, Store
 
 log = logging.getLogger(__name__)
 
 
-async def open_directory(settings: Settings, clock: Clock) -> Directory:
+async def open_directory(settings: ServerSettings, clock: Clock) -> Directory:
     """The room directory the server runs with, chosen once at start from the settings: shared
     through Redis when `redis` names a server (each room rebuilt by whichever process takes its
     lease, when a client comes for it: cluster.py), else this process's own over SQLite."""
@@ -43,9 +43,12 @@ async def open_directory(settings: Settings, clock: Clock) -> Directory:
 
 
 def create_app(
-    settings: Settings | None = None, *, store: Store | None = None, clock: Clock | None = None
+    settings: ServerSettings | None = None,
+    *,
+    store: Store | None = None,
+    clock: Clock | None = None,
 ) -> FastAPI:
-    settings = settings or Settings()
+    settings = settings or ServerSettings()
     # The SQLite file is opened in the lifespan (it needs the running loop); until then, and when
     # `store="memory"` is asked for, the rooms live in memory.
     chosen_at_start = store is None and (settings.store == "sqlite" or bool(settings.redis))

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from peanutclub.server.settings import GC_THRESHOLDS, Settings
+from peanutclub.server.settings import GC_THRESHOLDS, ServerSettings
 
 
 def register(sub: Any) -> None:
@@ -43,7 +43,7 @@ def register(sub: Any) -> None:
     serve.set_defaults(func=run_serve)
 
 
-def settings_from(args: argparse.Namespace) -> Settings:
+def settings_from(args: argparse.Namespace) -> ServerSettings:
     """Environment first (PEANUTCLUB_*), then whatever the command line says."""
     overrides: dict[str, Any] = {
         name: getattr(args, name)
@@ -54,7 +54,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
         overrides["store"] = "memory"
     elif overrides.get("db") is not None:
         overrides["store"] = "sqlite"
-    return Settings(**overrides)
+    return ServerSettings(**overrides)
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -86,7 +86,7 @@ def run_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def uvicorn_options(settings: Settings) -> dict[str, Any]:
+def uvicorn_options(settings: ServerSettings) -> dict[str, Any]:
     """How uvicorn serves the app, here and in the tests: its own protocols less the cycles each
     connection leaves (`transport`), the WebSocket one lending itself to the app (`wire`), the
     size and compression settings, and no trust in X-Forwarded-For at uvicorn's level (the app
@@ -118,7 +118,7 @@ def tune_gc(thresholds: tuple[int, int, int] = GC_THRESHOLDS) -> None:
     gc.set_threshold(*thresholds)
 
 
-def reach_hint(settings: Settings) -> str:
+def reach_hint(settings: ServerSettings) -> str:
     """One line on where phones join: the address they can reach, or how to make one."""
     from peanutclub.server.http import EVERY_INTERFACE, is_loopback, lan_address, pick_lan_address
 

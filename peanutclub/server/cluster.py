@@ -40,10 +40,10 @@ from peanutclub.server.clock import Clock
 from peanutclub.server.codes import normalise_code
 from peanutclub.server.connection import Connection, handle
 from peanutclub.server.directory import Directory
-from peanutclub.server.protocol import BadMessage, parse_client_message
+from peanutclub.server.protocol import UnreadableFrame, parse_client_message
 from peanutclub.server.redis_store import NOW_MS, Fenced, P, RedisStore, as_text, summary_key
 from peanutclub.server.room import Room
-from peanutclub.server.settings import Settings
+from peanutclub.server.settings import ServerSettings
 from peanutclub.server.store import RoomRecord
 from peanutclub.server.views import error_frame
 
@@ -326,7 +326,7 @@ class SharedLink:
             message = parse_client_message(room.game_class, connection.hello)
             await dispatch.handshake(room, connection, message)
             connection.shaken = True
-        except BadMessage:
+        except UnreadableFrame:
             return
         except Exception as error:
             code = getattr(error, "code", "bad_message")
@@ -444,7 +444,9 @@ class RedisDirectory(Directory):
 
     store: RedisStore
 
-    def __init__(self, settings: Settings, store: RedisStore, clock: Clock, lease_ms: int) -> None:
+    def __init__(
+        self, settings: ServerSettings, store: RedisStore, clock: Clock, lease_ms: int
+    ) -> None:
         super().__init__(settings, store, clock)
         self.process = store.process
         self.lease_ms = lease_ms

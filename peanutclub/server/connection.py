@@ -18,7 +18,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from peanutclub.core import RuleError, refuse
 from peanutclub.server import dispatch
-from peanutclub.server.protocol import BadMessage, parse_client_message
+from peanutclub.server.protocol import UnreadableFrame, parse_client_message
 from peanutclub.server.room import Room, Viewer
 from peanutclub.server.views import error_frame
 from peanutclub.server.wire import frame_bytes, wire_of, write_now
@@ -126,7 +126,7 @@ async def handle(
     to the caller instead."""
     try:
         message = parse_client_message(room.game_class, text)
-    except BadMessage as bad:
+    except UnreadableFrame as bad:
         client.send(error_frame("bad_message", bad.message, bad.ref))
         return
     try:

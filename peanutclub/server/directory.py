@@ -24,7 +24,7 @@ from peanutclub.server.codes import normalise_code
 from peanutclub.server.connection import Link, LocalLink
 from peanutclub.server.ratelimit import AddressThrottle
 from peanutclub.server.room import Room
-from peanutclub.server.settings import Settings
+from peanutclub.server.settings import ServerSettings
 from peanutclub.server.store import RoomRecord, Store
 
 log = logging.getLogger(__name__)
@@ -35,7 +35,7 @@ class Directory(ABC):
     limits counted here are the same for both kinds; what the other processes run and count is
     the shared kind's alone."""
 
-    def __init__(self, settings: Settings, store: Store, clock: Clock) -> None:
+    def __init__(self, settings: ServerSettings, store: Store, clock: Clock) -> None:
         self.settings = settings
         self.store = store
         self.clock = clock
@@ -180,7 +180,7 @@ class LocalDirectory(Directory):
     """One process holds every room: a room not running here is either in the store (closed for
     idleness, reopened on demand) or unknown."""
 
-    def __init__(self, settings: Settings, store: Store, clock: Clock) -> None:
+    def __init__(self, settings: ServerSettings, store: Store, clock: Clock) -> None:
         super().__init__(settings, store, clock)
         #: Rooms being rebuilt from the store for a visitor (`reopen`), by code.
         self._reopening: dict[str, asyncio.Task[Room | None]] = {}

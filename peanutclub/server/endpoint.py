@@ -21,7 +21,7 @@ from peanutclub.server.http import ServerState, client_ip
 from peanutclub.server.protocol import salvage_ref
 from peanutclub.server.ratelimit import TokenBucket
 from peanutclub.server.security import allowed_host_names, host_allowed
-from peanutclub.server.settings import Settings
+from peanutclub.server.settings import ServerSettings
 from peanutclub.server.views import error_frame
 
 #: Consecutive refused-for-rate messages that still get an error frame; beyond, a message
@@ -58,7 +58,7 @@ async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
 
 
 async def admit(
-    websocket: WebSocket, settings: Settings, directory: Directory, code: str
+    websocket: WebSocket, settings: ServerSettings, directory: Directory, code: str
 ) -> tuple[Link, str]:
     """The room's link and the client's address, once the connection may go on; else
     `Refused`, with nothing counted."""
@@ -89,7 +89,7 @@ async def turn_away(websocket: WebSocket, refused: Refused) -> None:
 
 
 async def serve(
-    websocket: WebSocket, link: Link, settings: Settings, directory: Directory, address: str
+    websocket: WebSocket, link: Link, settings: ServerSettings, directory: Directory, address: str
 ) -> None:
     """The admitted connection's sender and receiver, until the peer leaves; then it is counted
     no more, the room hears it has gone, and the last frames get a second to leave."""
@@ -112,7 +112,7 @@ async def serve(
             await asyncio.wait_for(sender, 1.0)
 
 
-async def receive_forever(connection: Connection, link: Link, settings: Settings) -> None:
+async def receive_forever(connection: Connection, link: Link, settings: ServerSettings) -> None:
     """Read frames until the peer leaves; every refusal is answered and reading goes on. The
     link takes each checked frame to the room, wherever it runs."""
     websocket = connection.websocket

@@ -18,7 +18,7 @@ from starlette.datastructures import URL
 from starlette.requests import HTTPConnection
 
 from peanutclub.core import RuleError, refuse
-from peanutclub.server.settings import Settings
+from peanutclub.server.settings import ServerSettings
 
 if TYPE_CHECKING:
     from peanutclub.server.room import Room
@@ -38,7 +38,7 @@ STATUS = {
 class ServerState:
     """What every route and connection shares; lives on `app.state.peanutclub`."""
 
-    settings: Settings
+    settings: ServerSettings
     rooms: Rooms
     templates: jinja2.Environment
 
@@ -146,7 +146,7 @@ def base_url(
     return join_address(request, public_url, listen_host, addresses).base
 
 
-def served_join_address(request: Request, settings: Settings) -> JoinAddress:
+def served_join_address(request: Request, settings: ServerSettings) -> JoinAddress:
     """`join_address` for this server's settings."""
     return join_address(request, settings.public_url, settings.host, settings.lan_addresses)
 

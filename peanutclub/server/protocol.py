@@ -192,7 +192,7 @@ def client_messages(game: type[Game]) -> TypeAdapter[Message]:
     return adapter
 
 
-class BadMessage(ValueError):
+class UnreadableFrame(ValueError):
     """A frame that is not one of the client messages; `ref` is salvaged when possible, and
     `message` says what is wrong in it (which field, and what it takes)."""
 
@@ -203,12 +203,12 @@ class BadMessage(ValueError):
 
 
 def parse_client_message(game: type[Game], text: str | bytes) -> Message:
-    """One frame -> one message of `game`'s, or `BadMessage` (invalid JSON, unknown type, wrong
+    """One frame -> one message of `game`'s, or `UnreadableFrame` (invalid JSON, unknown type, wrong
     field type) saying what is wrong."""
     try:
         return client_messages(game).validate_json(text)
     except ValidationError as error:
-        raise BadMessage(salvage_ref(text), what_is_wrong(error)) from None
+        raise UnreadableFrame(salvage_ref(text), what_is_wrong(error)) from None
 
 
 def _short(value: object) -> str:

@@ -24,7 +24,7 @@ from peanutclub.server.codes import new_token
 from peanutclub.server.room_host import HostCommands
 from peanutclub.server.room_log import GameMove, PresenceChanged, SeatJoined, SeatPiloted, decode
 from peanutclub.server.room_seats import NAME_LENGTH, Seat, Viewer, clean_name, same_secret
-from peanutclub.server.settings import Settings
+from peanutclub.server.settings import ServerSettings
 from peanutclub.server.store import LogEntry, RoomRecord, Store
 
 __all__ = ["NAME_LENGTH", "Room", "Seat", "Viewer", "clean_name", "same_secret"]
@@ -170,7 +170,7 @@ class Room(HostCommands):
         cls,
         record: RoomRecord,
         entries: list[LogEntry],
-        settings: Settings,
+        settings: ServerSettings,
         store: Store,
         clock: Clock,
     ) -> Room:

@@ -20,7 +20,7 @@ from peanutclub.server.changelock import ChangeLock
 from peanutclub.server.clock import Clock, Timer
 from peanutclub.server.room_log import RoomChange
 from peanutclub.server.room_seats import Seat, Viewer
-from peanutclub.server.settings import Settings
+from peanutclub.server.settings import ServerSettings
 from peanutclub.server.store import RoomRecord, Store
 
 
@@ -28,7 +28,9 @@ class RoomBase:
     """A room's state and what it tells without changing anything; the layers above add the
     clock, the bots, the fan-out, the single writer, the host's commands and the handshake."""
 
-    def __init__(self, record: RoomRecord, settings: Settings, store: Store, clock: Clock) -> None:
+    def __init__(
+        self, record: RoomRecord, settings: ServerSettings, store: Store, clock: Clock
+    ) -> None:
         self.code = record.code
         self.record = record
         self.settings = settings

@@ -13,7 +13,7 @@ from peanutclub.server.clock import Clock
 from peanutclub.server.codes import new_code, new_token
 from peanutclub.server.directory import Directory
 from peanutclub.server.room import Room
-from peanutclub.server.settings import Settings
+from peanutclub.server.settings import ServerSettings
 from peanutclub.server.store import RoomRecord, Store
 
 log = logging.getLogger(__name__)
@@ -38,7 +38,7 @@ class Rooms:
         self.directory = directory
 
     @property
-    def settings(self) -> Settings:
+    def settings(self) -> ServerSettings:
         return self.directory.settings
 
     @property

@@ -24,7 +24,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from peanutclub.core import refuse
-from peanutclub.server.settings import Settings
+from peanutclub.server.settings import ServerSettings
 
 _HOST = re.compile(r"^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$")
 
@@ -86,7 +86,7 @@ def host_allowed(host: str | None, allowed: Iterable[str]) -> bool:
     )
 
 
-def allowed_host_names(settings: Settings) -> list[str]:
+def allowed_host_names(settings: ServerSettings) -> list[str]:
     """The `allowed_hosts` setting, with the name of `public_url` when both are set."""
     if not settings.allowed_hosts:  # any host: nothing more to read, on every request
         return []

@@ -41,7 +41,7 @@ def default_db_path() -> Path:
     return Path(data_home) / "peanutclub" / "peanutclub.db"
 
 
-class Settings(BaseSettings):
+class ServerSettings(BaseSettings):
     """Everything the server reads at start-up. Environment variables: `PEANUTCLUB_<NAME>`."""
 
     model_config = SettingsConfigDict(env_prefix="PEANUTCLUB_", extra="ignore")
@@ -114,7 +114,7 @@ class Settings(BaseSettings):
     bot_delay_max: float = 2.5
 
     @model_validator(mode="after")
-    def _dev_defaults(self) -> Settings:
+    def _dev_defaults(self) -> ServerSettings:
         """In development mode (tests, benchmarks) bots think fast and one address may open many
         rooms and connections, unless told otherwise."""
         if self.dev:

@@ -7,7 +7,7 @@ const ENVELOPE = new Set(["type", "seq", "events", "by", "ref"]);
 /**
  * A new state: the last one with each field a patch carries replaced (the old object is left
  * untouched). A game whose patch also changes what a seat reads from `you` passes `also`, its
- * own step after this one (peanutclub.core.frames.apply_patch is the same rule on the server).
+ * own step after this one (peanutclub.core.frames.replace_fields is the same rule on the server).
  */
 export function applyPatch(state, patch, also = null) {
   const next = { ...state };

@@ -23,7 +23,7 @@ from peanutclub.driver import Stalled, TimedTable
 from peanutclub.games import GAMES
 from peanutclub.server.clock import ManualClock, TimerCallback
 from peanutclub.server.room import Room
-from peanutclub.server.settings import Settings
+from peanutclub.server.settings import ServerSettings
 from tests.server.toy_game import TakeAway
 
 #: The games production lists (the tests may add theirs for a while).
@@ -66,7 +66,7 @@ def _drive(cls: type[Game]) -> tuple[TimedTable, Room, list[dict[str, Any]]]:
         record, entries = loaded
         GAMES.setdefault(cls.id, cls)  # the restore finds the game in the registry
         try:
-            return table, Room.restore(record, entries, Settings(), table.store, table.clock)
+            return table, Room.restore(record, entries, ServerSettings(), table.store, table.clock)
         finally:
             if GAMES[cls.id] is cls and cls.id not in LISTED:
                 del GAMES[cls.id]

@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from peanutclub.core.frames import apply_patch
+from peanutclub.core.frames import replace_fields
 from peanutclub.core.game import SoakPlan
 
 
@@ -42,4 +42,4 @@ def test_by_default_the_client_message_is_the_logged_action_less_its_seat() -> N
 
 def test_by_default_a_waiting_player_does_nothing_and_patches_follow_the_shared_rule() -> None:
     assert PLAN.nudge({"phase": "playing"}, 0, random.Random(1)) is None
-    assert PLAN.apply_patch is apply_patch
+    assert PLAN.apply_patch is replace_fields

@@ -113,7 +113,7 @@ def _race_ids(game: Any) -> list[int]:
 
 def _race_secrets(message: dict[str, Any], viewer: int | None, game: Any) -> list[str]:
     """A face-down card (a peanuts pile under its top, a stock) named anywhere in the frame."""
-    from server.test_peanuts_races import cards_in  # the scan of that test, for every frame
+    from tests.games.peanuts.test_races import cards_in  # that test's scan, for every frame
 
     shown: set[int] = set()
     cards_in(message, shown)

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from peanutclub.games.peanut_club.engine import Game, Phase, action_from_dict
-from peanutclub.server import Settings, create_app
+from peanutclub.games.peanut_club.engine import Engine, Phase, action_from_dict
+from peanutclub.server import ServerSettings, create_app
 from peanutclub.server.store import LogEntry, MemoryStore, games_in_log
 from tests.persistence.procs import Server, free_port
 
@@ -55,7 +55,7 @@ class Served:
 
 
 @contextmanager
-def serve_with_store(settings: Settings, store: MemoryStore) -> Iterator[Served]:
+def serve_with_store(settings: ServerSettings, store: MemoryStore) -> Iterator[Served]:
     from server.harness import serve_app
 
     app = create_app(settings, store=store)
@@ -89,15 +89,15 @@ def served_as_users_run_it(tmp_path: Path, **extra: str) -> Iterator[ServedAsUse
         server.stop()
 
 
-def replay_log(entries: list[LogEntry]) -> list[Game]:
+def replay_log(entries: list[LogEntry]) -> list[Engine]:
     """Every game of a room's log, rebuilt through the engine from its seed and actions."""
     return [
-        Game.replay(players, seed, [action_from_dict(a) for a in actions])
+        Engine.replay(players, seed, [action_from_dict(a) for a in actions])
         for players, seed, actions in games_in_log(entries)
     ]
 
 
-def conservation_problems(game: Game) -> list[str]:
+def conservation_problems(game: Engine) -> list[str]:
     """Every currency card and every object is in exactly one place: none made, none lost.
 
     The cards dealt at the start (the same seed deals the same hands) are now in a hand or among
@@ -105,7 +105,7 @@ def conservation_problems(game: Game) -> list[str]:
     the table, discarded or won, each once.
     """
     problems = []
-    dealt = Counter(c.id for hand in Game(game.players, game.seed, game.deck).hands for c in hand)
+    dealt = Counter(c.id for hand in Engine(game.players, game.seed, game.deck).hands for c in hand)
     now = Counter(c.id for hand in game.hands for c in hand)
     now.update(c.id for _, c in game.paid)
     if now != dealt:

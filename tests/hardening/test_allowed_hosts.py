@@ -13,7 +13,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from peanutclub.server import Settings
+from peanutclub.server import ServerSettings
 from peanutclub.server.security import host_allowed
 from peanutclub.server.store import MemoryStore
 
@@ -94,11 +94,11 @@ def test_a_rebinding_page_cannot_open_a_websocket(named_server: Served) -> None:
 def test_no_list_means_any_host_and_the_list_comes_from_the_environment(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    assert Settings().allowed_hosts == []
+    assert ServerSettings().allowed_hosts == []
     assert host_allowed("evil.example:8000", [])
     monkeypatch.setenv("PEANUTCLUB_ALLOWED_HOSTS", '["club.example"]')
-    assert Settings().allowed_hosts == ["club.example"]
-    assert not host_allowed("evil.example", Settings().allowed_hosts)
+    assert ServerSettings().allowed_hosts == ["club.example"]
+    assert not host_allowed("evil.example", ServerSettings().allowed_hosts)
 
 
 def test_the_public_url_names_an_allowed_host(hardening_pages: tuple[Path, Path]) -> None:

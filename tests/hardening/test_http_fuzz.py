@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, settings
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from peanutclub.server import Settings, create_app
+from peanutclub.server import ServerSettings, create_app
 from peanutclub.server.store import MemoryStore
 
 schemathesis = pytest.importorskip("schemathesis")
@@ -30,9 +30,9 @@ SECURITY_HEADERS = (
 def app_for(dev: bool) -> Any:
     """The app as `peanutclub serve` builds it, rooms in memory; production mode does not serve
     its OpenAPI document, so the development one is added for the fuzzer."""
-    app = create_app(Settings(dev=dev, store="memory"), store=MemoryStore())
+    app = create_app(ServerSettings(dev=dev, store="memory"), store=MemoryStore())
     if not dev:
-        spec = create_app(Settings(dev=True), store=MemoryStore()).openapi()
+        spec = create_app(ServerSettings(dev=True), store=MemoryStore()).openapi()
 
         async def openapi(_: Request) -> JSONResponse:
             return JSONResponse(spec)

@@ -29,7 +29,7 @@ from peanutclub.server.clock import ManualClock
 from peanutclub.server.directory import LocalDirectory
 from peanutclub.server.room import Room
 from peanutclub.server.rooms import Rooms
-from peanutclub.server.settings import Settings
+from peanutclub.server.settings import ServerSettings
 from peanutclub.server.sqlite_store import SqliteStore
 from peanutclub.server.store import RoomRecord
 
@@ -116,7 +116,7 @@ async def fill(path: Path, rooms: int, lots: int) -> int:
     """`rooms` rooms of three players, each `lots` lots into its game; returns log entries."""
     store = await SqliteStore.open(path)
     clock = ManualClock(time.time())
-    settings = Settings(store="sqlite")
+    settings = ServerSettings(store="sqlite")
     for n in range(rooms):
         code = f"B{n:04d}"
         record = RoomRecord(code, f"host-{n}", clock.time(), {"idle_seconds": 8.0}, fixed_seed=n)
@@ -148,7 +148,7 @@ async def fill(path: Path, rooms: int, lots: int) -> int:
 
 async def restore_only(path: Path) -> tuple[int, float]:
     store = await SqliteStore.open(path)
-    settings = Settings(store="sqlite", keep_rooms_days=0, keep_games_days=0)
+    settings = ServerSettings(store="sqlite", keep_rooms_days=0, keep_games_days=0)
     rooms = Rooms(LocalDirectory(settings, store, ManualClock()))
     started = time.perf_counter()
     restored = await rooms.restore_all()

@@ -17,7 +17,7 @@ from typing import Any
 
 import httpx
 
-from peanutclub.server import Settings
+from peanutclub.server import ServerSettings
 from peanutclub.server.clock import ManualClock
 from peanutclub.server.room import Room
 from peanutclub.server.sqlite_store import SCHEMA_VERSION, SqliteStore
@@ -55,7 +55,7 @@ def test_an_old_database_opens_with_every_room_and_game_as_peanut_club(tmp_path:
         assert set(loaded) == {"OLDG", "OLDL"}
         assert {record.game for record, _ in loaded.values()} == {"peanut-club"}
         record, entries = loaded["OLDG"]
-        room = Room.restore(record, entries, Settings(), MemoryStore(), ManualClock())
+        room = Room.restore(record, entries, ServerSettings(), MemoryStore(), ManualClock())
         assert room.game_class.id == "peanut-club" and room.game is not None
         assert len(room.game.log) == 40 and room.phase == "bidding"
         # and from now on, rooms and kept games of other games say which they are
@@ -76,7 +76,7 @@ def test_an_old_room_resumes_through_a_real_server(tmp_path: Path) -> None:
     path = copy_of_old(tmp_path)
     (tmp_path / "pages").mkdir()
     templates, static = write_pages(tmp_path / "pages")
-    settings = Settings(store="sqlite", db=path, templates_dir=templates, static_dir=static)
+    settings = ServerSettings(store="sqlite", db=path, templates_dir=templates, static_dir=static)
 
     async def body(server: Any) -> None:
         summary = httpx.get(f"{server.base}/api/rooms/OLDG").json()

@@ -13,7 +13,7 @@ import pytest
 from peanutclub.cli import build_parser
 from peanutclub.games.peanut_club import PeanutClub
 from peanutclub.games.peanut_club.engine import PlaceBid
-from peanutclub.server import Settings, create_app
+from peanutclub.server import ServerSettings, create_app
 from peanutclub.server.cli import settings_from
 from peanutclub.server.clock import ManualClock
 from peanutclub.server.directory import LocalDirectory
@@ -34,11 +34,11 @@ def test_sqlite_is_the_default_store_in_the_user_data_folder(
     monkeypatch.delenv("PEANUTCLUB_STORE", raising=False)
     monkeypatch.delenv("PEANUTCLUB_DB", raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    settings = Settings()
+    settings = ServerSettings()
     assert settings.store == "sqlite"
     assert settings.db_path == tmp_path / "peanutclub" / "peanutclub.db"
     monkeypatch.setenv("PEANUTCLUB_DB", str(tmp_path / "elsewhere.db"))
-    assert Settings().db_path == tmp_path / "elsewhere.db"
+    assert ServerSettings().db_path == tmp_path / "elsewhere.db"
 
 
 def test_the_command_line_picks_the_store(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -54,7 +54,7 @@ def test_the_default_database_is_created_on_first_run_and_rooms_come_back(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    settings = Settings(store="sqlite", dev=True)
+    settings = ServerSettings(store="sqlite", dev=True)
 
     async def serve(requests: Any) -> Any:
         app = create_app(settings)
@@ -88,7 +88,7 @@ def test_the_default_database_is_created_on_first_run_and_rooms_come_back(
 
 
 async def _table(store: SqliteStore, clock: ManualClock) -> tuple[Room, Viewer]:
-    settings = Settings(store="sqlite")
+    settings = ServerSettings(store="sqlite")
     record = RoomRecord("TEST", "host-secret", clock.time(), PACE, fixed_seed=42)
     await store.create_room(record)
     room = Room(record, settings, store, clock)
@@ -140,7 +140,9 @@ def test_rooms_are_restored_with_their_seats_and_seq_at_start_up(tmp_path: Path)
 
     async def second() -> Room:
         store = await SqliteStore.open(path)
-        rooms = Rooms(LocalDirectory(Settings(store="sqlite"), store, ManualClock(time.time())))
+        rooms = Rooms(
+            LocalDirectory(ServerSettings(store="sqlite"), store, ManualClock(time.time()))
+        )
         assert await rooms.restore_all() == 1
         room = rooms.get("test")
         assert room is not None
@@ -160,7 +162,7 @@ def test_idle_rooms_leave_memory_and_retention_empties_the_file(tmp_path: Path) 
     async def body() -> None:
         store = await SqliteStore.open(tmp_path / "retention.db")
         clock = ManualClock(time.time())
-        settings = Settings(store="sqlite", room_idle_ttl_seconds=60, keep_rooms_days=30)
+        settings = ServerSettings(store="sqlite", room_idle_ttl_seconds=60, keep_rooms_days=30)
         rooms = Rooms(LocalDirectory(settings, store, clock))
         old = RoomRecord("OLDR", "h", clock.time() - 40 * DAY, {})
         await store.create_room(old)
@@ -185,7 +187,9 @@ def test_idle_rooms_leave_memory_and_retention_empties_the_file(tmp_path: Path) 
 def test_a_code_still_kept_in_the_file_is_not_handed_out_again(tmp_path: Path) -> None:
     async def body() -> None:
         store = await SqliteStore.open(tmp_path / "codes.db")
-        rooms = Rooms(LocalDirectory(Settings(store="sqlite"), store, ManualClock(time.time())))
+        rooms = Rooms(
+            LocalDirectory(ServerSettings(store="sqlite"), store, ManualClock(time.time()))
+        )
         first = await rooms.create(PeanutClub, {})
         del rooms.rooms[first.code]  # as after a sweep
         codes = iter([first.code, "ZZZZ"])
@@ -228,7 +232,9 @@ def test_retention_never_deletes_a_room_someone_is_watching(tmp_path: Path) -> N
     async def body() -> list[str]:
         store = await SqliteStore.open(tmp_path / "watched.db")
         clock = ManualClock(time.time())
-        rooms = Rooms(LocalDirectory(Settings(store="sqlite", keep_rooms_days=1), store, clock))
+        rooms = Rooms(
+            LocalDirectory(ServerSettings(store="sqlite", keep_rooms_days=1), store, clock)
+        )
         room = await rooms.create(PeanutClub, {})
         await room.watch(Viewer(), None, None)
         clock.now += 3 * DAY

@@ -33,7 +33,7 @@ from peanutclub.server.cluster import RedisDirectory
 from peanutclub.server.directory import LocalDirectory
 from peanutclub.server.redis_store import P, RedisStore, as_text
 from peanutclub.server.rooms import DAY, Rooms
-from peanutclub.server.settings import Settings
+from peanutclub.server.settings import ServerSettings
 from peanutclub.server.store import LogEntry, RoomRecord
 from tests.persistence.procs import WAIT, drive, free_port, run, seat_players, wait_any
 from tests.scaleout.nodes import PACE, Keeper, Node, RedisServer
@@ -151,7 +151,7 @@ def test_retention_deletes_old_rooms_and_games_but_none_in_use(redis_server: Red
         await client.zadd(f"{P}games", {"OLDR-1-1": now - 400 * DAY})  # ended long ago
         await client.zadd(f"{P}games:OLDR", {"OLDR-1-1": now - 400 * DAY})
 
-        settings = Settings(keep_rooms_days=30, keep_games_days=365)
+        settings = ServerSettings(keep_rooms_days=30, keep_games_days=365)
         rooms = Rooms(LocalDirectory(settings, store, ManualClock(now)))
         assert await store.prune(
             rooms_older_than=now - 30 * DAY, games_older_than=now - 365 * DAY, keep=["USED"]
@@ -181,7 +181,7 @@ def test_rooms_whose_owner_died_are_adopted_and_a_damaged_one_is_left_in_the_sto
         await store.create_room(RoomRecord("GODR", "h", now, {}))
         await store.create_room(RoomRecord("BADR", "h", now, {}, game="no-such-game"))
         await store.client.zadd(f"{P}open", {"GODR": 0, "BADR": 0})  # their owner died
-        cluster = RedisDirectory(Settings(), store, ManualClock(now), 60_000)
+        cluster = RedisDirectory(ServerSettings(), store, ManualClock(now), 60_000)
         rooms = Rooms(cluster)
         seen: dict[str, Any] = {"taken": await cluster.adopt_orphans()}
         seen["links"] = sorted(cluster.links)
@@ -208,7 +208,9 @@ def test_a_room_closed_for_idleness_is_not_adopted_but_one_given_back_is(
     async def scenario() -> dict[str, Any]:
         store = RedisStore.connect(redis_server.url, "idle")
         clock = ManualClock(time.time())
-        rooms = Rooms(RedisDirectory(Settings(room_idle_ttl_seconds=60), store, clock, 60_000))
+        rooms = Rooms(
+            RedisDirectory(ServerSettings(room_idle_ttl_seconds=60), store, clock, 60_000)
+        )
         idle = await rooms.create(find_game("peanut-club"), {}, creator="10.1.1.1")
         kept = await rooms.create(find_game("peanut-club"), {}, creator="10.1.1.1")
         seen: dict[str, Any] = {"idle": idle.code, "kept": kept.code}
@@ -242,7 +244,7 @@ def test_the_code_guessing_allowance_is_one_for_all_processes(redis_server: Redi
     is refused on both, a room that exists too."""
 
     async def scenario() -> list[str]:
-        settings = Settings(room_guess_burst=4, room_guess_rate=0.01)
+        settings = ServerSettings(room_guess_burst=4, room_guess_rate=0.01)
         stores, processes = [], []
         for name in ("first", "second"):
             store = RedisStore.connect(redis_server.url, name)
@@ -275,7 +277,7 @@ def test_the_server_warns_when_redis_keeps_no_append_only_file(
 ) -> None:
     async def durable() -> bool:
         store = RedisStore.connect(redis_server.url, "warn")
-        cluster = RedisDirectory(Settings(), store, ManualClock(0), 1000)
+        cluster = RedisDirectory(ServerSettings(), store, ManualClock(0), 1000)
         try:
             return await cluster.warn_unless_durable()
         finally:

@@ -72,14 +72,14 @@ def test_a_handshake_relayed_while_the_new_owner_rebuilds_the_room_is_not_lost(
     arrives until the room is ready. (Lost, the player on the other process sat without a seat.)"""
     from peanutclub.server.clock import RealClock
     from peanutclub.server.cluster import RedisDirectory, SharedLink
-    from peanutclub.server.settings import Settings
+    from peanutclub.server.settings import ServerSettings
 
     async def scenario() -> str:
         owner = RedisStore.connect(redis_url, "owner")
         other = RedisStore.connect(redis_url, "other")
         await owner.client.flushdb()
         await owner.create_room(RECORD)
-        settings = Settings()
+        settings = ServerSettings()
         cluster = RedisDirectory(settings, owner, RealClock(), lease_ms=5000)
         await cluster.start()
         load = owner.load

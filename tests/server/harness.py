@@ -17,8 +17,8 @@ import httpx
 import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 
-from peanutclub.core.frames import apply_patch
-from peanutclub.server import Settings, create_app
+from peanutclub.core.frames import replace_fields
+from peanutclub.server import ServerSettings, create_app
 from peanutclub.server.cli import uvicorn_options
 from peanutclub.server.clock import ManualClock
 from peanutclub.server.room import Room
@@ -37,7 +37,7 @@ def free_port() -> int:
 @dataclass
 class RunningServer:
     base: str
-    settings: Settings
+    settings: ServerSettings
 
     @property
     def ws_base(self) -> str:
@@ -52,7 +52,7 @@ class RunningServer:
 
 @contextmanager
 def serve_app(
-    app: Any, settings: Settings, *, log_level: str = "warning"
+    app: Any, settings: ServerSettings, *, log_level: str = "warning"
 ) -> Iterator[tuple[RunningServer, asyncio.AbstractEventLoop]]:
     """Run `app` under uvicorn on a thread (its own event loop) for the duration of the block.
 
@@ -93,7 +93,7 @@ def serve_app(
 
 
 @contextmanager
-def serve(settings: Settings) -> Iterator[RunningServer]:
+def serve(settings: ServerSettings) -> Iterator[RunningServer]:
     """A fresh app for `settings`, served for the duration of the block."""
     with serve_app(create_app(settings), settings) as (running, _):
         yield running
@@ -103,14 +103,14 @@ def serve(settings: Settings) -> Iterator[RunningServer]:
 FAST_BOTS: dict[str, Any] = {"bot_pace": 0.001, "bot_delay_min": 0.001, "bot_delay_max": 0.01}
 
 
-def page_settings(pages: tuple[Path, Path], **extra: Any) -> Settings:
+def page_settings(pages: tuple[Path, Path], **extra: Any) -> ServerSettings:
     """Settings that serve the stand-in pages of `write_pages`, with `extra` on top (the one
     place the tests' servers learn where their pages are)."""
     templates, static = pages
-    return Settings(templates_dir=templates, static_dir=static, **extra)
+    return ServerSettings(templates_dir=templates, static_dir=static, **extra)
 
 
-def fast_dev_settings(pages: tuple[Path, Path], **extra: Any) -> Settings:
+def fast_dev_settings(pages: tuple[Path, Path], **extra: Any) -> ServerSettings:
     """A development server's settings (tiny clock steps, fixed seeds) with `FAST_BOTS`."""
     return page_settings(pages, dev=True, **FAST_BOTS, **extra)
 
@@ -130,7 +130,7 @@ def dev_server(tmp_path_factory: Any) -> Iterator[RunningServer]:
 async def manual_room(
     code: str,
     pace: Mapping[str, Any],
-    settings: Settings | None = None,
+    settings: ServerSettings | None = None,
     *,
     host: str = "host",
     **record: Any,
@@ -141,7 +141,7 @@ async def manual_room(
     clock, store = ManualClock(), MemoryStore()
     created = RoomRecord(code, host, clock.time(), dict(pace), **record)
     await store.create_room(created)
-    return Room(created, settings or Settings(), store, clock), clock, store
+    return Room(created, settings or ServerSettings(), store, clock), clock, store
 
 
 @dataclass(eq=False)
@@ -252,7 +252,7 @@ class Client:
         elif kind == "state":
             self.view = message["state"]
         elif kind == "patch" and self.view is not None:
-            self.view = apply_patch(self.view, message)
+            self.view = replace_fields(self.view, message)
 
 
 @contextmanager

@@ -12,7 +12,7 @@ import pytest
 from peanutclub.games.peanut_club import PeanutClub
 from peanutclub.games.peanut_club.bots import LEVELS
 from peanutclub.games.peanut_club.engine import CallGoing
-from peanutclub.server.settings import Settings
+from peanutclub.server.settings import ServerSettings
 
 from .harness import Viewer, manual_room
 from .test_room_clock import PACE
@@ -45,7 +45,7 @@ def test_a_bot_standing_in_for_an_away_person_is_told_so_and_a_bot_seat_is_not(
 
     async def body() -> None:
         room, clock, _ = await manual_room(
-            "STAND", PACE, Settings(bot_pace=1.0), host="host-secret", fixed_seed=3
+            "STAND", PACE, ServerSettings(bot_pace=1.0), host="host-secret", fixed_seed=3
         )
         tv = Viewer()
         await room.watch(tv, "host-secret", None)
@@ -79,7 +79,7 @@ def test_bots_play_a_whole_game_in_a_room_at_a_persons_pace() -> None:
 
     async def body() -> None:
         room, clock, _ = await manual_room(
-            "PACED", PACE, Settings(bot_pace=1.0), host="host-secret", fixed_seed=8
+            "PACED", PACE, ServerSettings(bot_pace=1.0), host="host-secret", fixed_seed=8
         )
         tv = Viewer()
         await room.watch(tv, "host-secret", None)

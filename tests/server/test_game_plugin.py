@@ -14,7 +14,7 @@ import pytest
 
 import peanutclub.server
 from peanutclub.games import GAMES, register
-from peanutclub.server import Settings
+from peanutclub.server import ServerSettings
 
 from .harness import (
     Client,
@@ -43,7 +43,7 @@ def toy() -> Iterator[type[TakeAway]]:
         GAMES.pop(TakeAway.id)
 
 
-def toy_settings(tmp_path: Path, **extra: Any) -> Settings:
+def toy_settings(tmp_path: Path, **extra: Any) -> ServerSettings:
     (tmp_path / "pages").mkdir(exist_ok=True)
     return fast_dev_settings(write_pages(tmp_path / "pages"), **extra)
 
@@ -253,7 +253,7 @@ def test_a_bot_waits_the_pause_its_game_gives_times_the_servers_pace(
 
     async def body() -> None:
         room, clock, _ = await manual_room(
-            "PACE", {"turn_seconds": 60}, Settings(bot_pace=0.5), game=toy.id
+            "PACE", {"turn_seconds": 60}, ServerSettings(bot_pace=0.5), game=toy.id
         )
         host = Viewer()
         await room.join(host, "Ana", "host", None)

@@ -12,7 +12,7 @@ import httpx
 import pytest
 import segno
 
-from peanutclub.server import Settings, http
+from peanutclub.server import ServerSettings, http
 from peanutclub.server.cli import reach_hint
 
 from .harness import RunningServer, serve
@@ -24,7 +24,9 @@ def make_server(pages_dirs: Any) -> Iterator[Any]:
     stack: list[Any] = []
 
     def start(**settings: Any) -> RunningServer:
-        context = serve(Settings(dev=True, templates_dir=templates, static_dir=static, **settings))
+        context = serve(
+            ServerSettings(dev=True, templates_dir=templates, static_dir=static, **settings)
+        )
         stack.append(context)
         return context.__enter__()
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from peanutclub.server import Settings, create_app, transport
+from peanutclub.server import ServerSettings, create_app, transport
 
 from .harness import join, run, serve_app
 from .test_wire import connections
@@ -20,7 +20,7 @@ from .test_wire import connections
 
 @pytest.fixture
 def served() -> Iterator[tuple[Any, Any, Any]]:
-    settings = Settings(dev=True, store="memory")
+    settings = ServerSettings(dev=True, store="memory")
     app = create_app(settings)
     with serve_app(app, settings) as (server, loop):
         yield server, loop, app

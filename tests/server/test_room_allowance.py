@@ -14,7 +14,7 @@ from peanutclub.server.clock import ManualClock
 from peanutclub.server.directory import LocalDirectory
 from peanutclub.server.room import Room
 from peanutclub.server.rooms import Rooms
-from peanutclub.server.settings import Settings
+from peanutclub.server.settings import ServerSettings
 from peanutclub.server.store import MemoryStore
 
 GAME = find_game("peanut-club")
@@ -33,7 +33,7 @@ def test_rooms_reopened_or_taken_over_count_once_and_leave_once() -> None:
         store = MemoryStore()
         rooms = Rooms(
             LocalDirectory(
-                Settings(max_rooms_per_address=2, room_idle_ttl_seconds=60), store, clock
+                ServerSettings(max_rooms_per_address=2, room_idle_ttl_seconds=60), store, clock
             )
         )
         first = await rooms.create(GAME, {}, creator=ADDRESS)

@@ -8,10 +8,10 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from peanutclub.games.peanut_club import PeanutClub
-from peanutclub.games.peanut_club.engine import CallGoing, Game, PlaceBid, RuleError
+from peanutclub.games.peanut_club.engine import CallGoing, Engine, PlaceBid, RuleError
 from peanutclub.server.clock import ManualClock
 from peanutclub.server.room import Room
-from peanutclub.server.settings import Settings
+from peanutclub.server.settings import ServerSettings
 from peanutclub.server.store import LogEntry, MemoryStore, RoomRecord
 from tests.server.harness import Viewer
 
@@ -37,7 +37,7 @@ async def new_table(
 ) -> tuple[Room, ManualClock, RecordingStore, Viewer, list[Viewer]]:
     clock = ManualClock()
     store = RecordingStore()
-    settings = Settings()
+    settings = ServerSettings()
     record = RoomRecord("TEST", "host-secret", clock.time(), {**PACE, **pace}, fixed_seed=42)
     await store.create_room(record)
     room = Room(record, settings, store, clock)
@@ -57,7 +57,7 @@ def run(test: Callable[[], Coroutine[Any, Any, None]]) -> None:
     asyncio.run(test())
 
 
-def game(room: Room) -> Game:
+def game(room: Room) -> Engine:
     assert isinstance(room.game, PeanutClub)
     return room.game.engine
 
@@ -209,7 +209,7 @@ def test_the_clock_leaves_no_reference_cycle_for_the_collector() -> None:
         pace = {"going_step_seconds": 0.0, "idle_seconds": 0.0, "pay_seconds": 60.0}
         record = RoomRecord("CYCL", "host-secret", 0.0, pace, fixed_seed=7)
         await store.create_room(record)
-        room = Room(record, Settings(dev=True), store, RealClock())
+        room = Room(record, ServerSettings(dev=True), store, RealClock())
         for name in ("Ana", "Bo", "Cy"):
             await room.join(Viewer(), name, None, None)
         tv = Viewer()

@@ -22,7 +22,7 @@ from peanutclub.server.codes import ALPHABET, new_code, new_token, normalise_cod
 from peanutclub.server.directory import LocalDirectory
 from peanutclub.server.pages import language
 from peanutclub.server.rooms import Rooms
-from peanutclub.server.settings import GC_THRESHOLDS, Settings
+from peanutclub.server.settings import GC_THRESHOLDS, ServerSettings
 from peanutclub.server.store import MemoryStore
 
 
@@ -39,9 +39,9 @@ def test_settings_come_from_the_environment_then_the_command_line(
 
 
 def test_dev_mode_makes_bots_quick_unless_told_otherwise() -> None:
-    assert Settings(dev=True).bot_delay_max < 0.5
-    assert Settings().bot_delay_min >= 0.5
-    assert Settings(dev=True, bot_delay_min=1, bot_delay_max=2).bot_delay_max == 2
+    assert ServerSettings(dev=True).bot_delay_max < 0.5
+    assert ServerSettings().bot_delay_min >= 0.5
+    assert ServerSettings(dev=True, bot_delay_min=1, bot_delay_max=2).bot_delay_max == 2
 
 
 def test_room_setting_bounds() -> None:
@@ -56,7 +56,7 @@ def test_room_setting_bounds() -> None:
 
 
 def test_the_default_pages_folders_exist() -> None:
-    settings = Settings()
+    settings = ServerSettings()
     assert settings.templates_dir.is_dir() and settings.static_dir.is_dir()
 
 
@@ -110,7 +110,7 @@ def test_links_name_the_lan_address_when_the_tv_uses_localhost(
 def test_one_address_may_open_only_so_many_rooms() -> None:
     async def body() -> None:
         rooms = Rooms(
-            LocalDirectory(Settings(max_rooms_per_address=2), MemoryStore(), ManualClock())
+            LocalDirectory(ServerSettings(max_rooms_per_address=2), MemoryStore(), ManualClock())
         )
         await rooms.create(PeanutClub, {}, creator="10.0.0.1")
         await rooms.create(PeanutClub, {}, creator="10.0.0.1")
@@ -125,7 +125,9 @@ def test_one_address_may_open_only_so_many_rooms() -> None:
 def test_abandoned_rooms_are_closed_after_their_time() -> None:
     async def body() -> None:
         clock = ManualClock()
-        rooms = Rooms(LocalDirectory(Settings(room_idle_ttl_seconds=60), MemoryStore(), clock))
+        rooms = Rooms(
+            LocalDirectory(ServerSettings(room_idle_ttl_seconds=60), MemoryStore(), clock)
+        )
         room = await rooms.create(PeanutClub, {}, creator="10.0.0.1")
         await rooms.sweep()
         assert rooms.get(room.code) is room
@@ -158,9 +160,9 @@ def test_the_collector_thresholds_may_be_set_for_a_comparison(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The eighth pass's A/B (docs/performance.md) runs the server with the former thresholds."""
-    assert Settings().gc_thresholds == GC_THRESHOLDS
+    assert ServerSettings().gc_thresholds == GC_THRESHOLDS
     monkeypatch.setenv("PEANUTCLUB_GC_THRESHOLDS", "[700, 10, 1000]")
-    assert Settings().gc_thresholds == (700, 10, 1000)
+    assert ServerSettings().gc_thresholds == (700, 10, 1000)
     monkeypatch.setenv("PEANUTCLUB_GC_THRESHOLDS", "[700, -1, 1000]")
     with pytest.raises(ValidationError):
-        Settings()
+        ServerSettings()

@@ -15,7 +15,7 @@ from pathlib import Path
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from websockets.server import ServerProtocol
 
-from peanutclub.server import Settings
+from peanutclub.server import ServerSettings
 
 from .harness import WAIT, RunningServer, join, serve, watch
 
@@ -30,7 +30,7 @@ def test_closed_connections_are_freed_without_a_collection(
     pages_dirs: tuple[Path, Path],
 ) -> None:
     templates, static = pages_dirs
-    settings = Settings(dev=True, store="memory", templates_dir=templates, static_dir=static)
+    settings = ServerSettings(dev=True, store="memory", templates_dir=templates, static_dir=static)
     with serve(settings) as server:
         code = server.create_room()["code"]
 

@@ -12,7 +12,7 @@ from websockets.frames import Frame, Opcode
 from websockets.protocol import State
 from websockets.uri import parse_uri
 
-from peanutclub.server import Settings, create_app
+from peanutclub.server import ServerSettings, create_app
 from peanutclub.server.connection import Connection
 from peanutclub.server.wire import FrameBytes, text_frame
 
@@ -65,7 +65,7 @@ def on_loop(loop: asyncio.AbstractEventLoop, action: Callable[[], None]) -> None
 @pytest.mark.parametrize("compression", [False, True])
 def test_frames_go_straight_to_the_socket_unless_compression_was_agreed(compression: bool) -> None:
     """Compressed frames differ per connection: those take the ASGI path, and still arrive."""
-    settings = Settings(dev=True, store="memory", ws_per_message_deflate=compression)
+    settings = ServerSettings(dev=True, store="memory", ws_per_message_deflate=compression)
     app = create_app(settings)
     with serve_app(app, settings) as (server, loop):
 
@@ -103,7 +103,7 @@ async def bid_rounds(players: list[Any], rounds: int) -> None:
 def test_frames_queued_behind_a_paused_socket_keep_their_order_when_it_resumes() -> None:
     """The transport pausing (a slow phone) sends frames to the queue; once it resumes, queued
     frames go first and new ones follow: the watcher sees every seq, in order, none twice."""
-    settings = Settings(dev=True, store="memory")
+    settings = ServerSettings(dev=True, store="memory")
     app = create_app(settings)
     with serve_app(app, settings) as (server, loop):
 

@@ -34,7 +34,7 @@ from peanutclub.games.nur_peanuts.engine import (
     START_CASH,
     Action,
     Buy,
-    Game,
+    Engine,
     NextRound,
     Park,
     Pass,
@@ -91,7 +91,7 @@ def _soak() -> SoakPlan:
     return SOAK
 
 
-class NurPeanuts(EngineReadings[Game]):
+class NurPeanuts(EngineReadings[Engine]):
     """One game of Nur Peanuts! at a table (and, on the class, what every table shares)."""
 
     id: ClassVar[str] = "nur-peanuts"
@@ -110,7 +110,7 @@ class NurPeanuts(EngineReadings[Game]):
 
     def __init__(self, players: int, seed: int, settings: GameSettings) -> None:
         pace: Any = settings
-        self.engine = engine = Game(players, seed, pace.board)
+        self.engine = engine = Engine(players, seed, pace.board)
         self.seed = seed
         self.seat_count = players
         self._settings = settings

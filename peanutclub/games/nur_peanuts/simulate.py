@@ -21,7 +21,7 @@ from typing import Any
 
 from peanutclub.core import EngineReadings
 from peanutclub.core.game import Played, Simulation
-from peanutclub.games.nur_peanuts.engine import Game
+from peanutclub.games.nur_peanuts.engine import Engine
 
 #: A game this long is what the reviewer's worry is about.
 LONG_GAME = 200
@@ -100,7 +100,7 @@ class Tally:
             elif kind in ("turn", "parked"):
                 self._zero = False
 
-    def result(self, game: EngineReadings[Game], played: Played) -> GameResult:
+    def result(self, game: EngineReadings[Engine], played: Played) -> GameResult:
         engine = game.engine
         assert engine.result is not None
         return GameResult(

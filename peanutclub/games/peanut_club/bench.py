@@ -21,7 +21,7 @@ import orjson
 
 from peanutclub.bench.table import SEATS, SELL_TIMEOUT, GameRoom, Plan, Stats
 from peanutclub.core.game import BenchPlan, SoakPlan, without_seat
-from peanutclub.games.peanut_club.engine import Game, Phase
+from peanutclub.games.peanut_club.engine import Engine, Phase
 from peanutclub.games.peanut_club.engine.view import private_view
 from peanutclub.games.peanut_club.patch import apply_patch
 
@@ -185,7 +185,7 @@ class Recorder:
     def next(self, table: Any) -> tuple[int, dict[str, Any]] | None:
         """(seat, message) for the table's next step, or None: the clock's next step."""
         game = table.engine
-        assert isinstance(game, Game)
+        assert isinstance(game, Engine)
         if game.phase is Phase.PAYING:
             suggestion = game.pay_suggestion()
             assert suggestion is not None and game.payer is not None

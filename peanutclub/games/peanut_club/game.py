@@ -23,7 +23,7 @@ from peanutclub.games.peanut_club.engine import (
     Action,
     CallGoing,
     CancelGoing,
-    Game,
+    Engine,
     GoingStep,
     Phase,
     PlaceBid,
@@ -73,7 +73,7 @@ def _soak() -> SoakPlan:
     return SOAK
 
 
-class PeanutClub(EngineReadings[Game]):
+class PeanutClub(EngineReadings[Engine]):
     """One game of Peanut Club at a table (and, on the class, what every table shares)."""
 
     id: ClassVar[str] = "peanut-club"
@@ -92,7 +92,7 @@ class PeanutClub(EngineReadings[Game]):
     private_view: Callable[[int], dict[str, Any]]
 
     def __init__(self, players: int, seed: int, settings: GameSettings) -> None:
-        self.engine = engine = Game(players, seed)
+        self.engine = engine = Engine(players, seed)
         self.seed = seed
         self.seat_count = players
         self.settings = settings

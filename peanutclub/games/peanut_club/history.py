@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from peanutclub.games.peanut_club.engine import Game, action_from_dict
+from peanutclub.games.peanut_club.engine import Engine, action_from_dict
 
 
 def lot_by_lot(export: dict[str, Any]) -> dict[str, Any]:
@@ -17,7 +17,7 @@ def lot_by_lot(export: dict[str, Any]) -> dict[str, Any]:
     Each step holds the events of that lot (bids, powers, the sale, the payment) and the whole
     table as it stood when the lot was over (`Game.reveal()`: hands, collectors, tokens, column).
     """
-    game = Game(int(export["players"]), int(export["seed"]))
+    game = Engine(int(export["players"]), int(export["seed"]))
     steps: list[dict[str, Any]] = [
         {
             "title": "deal",
@@ -55,7 +55,7 @@ def lot_by_lot(export: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _open_step(game: Game) -> dict[str, Any]:
+def _open_step(game: Engine) -> dict[str, Any]:
     return {
         "title": "lot",
         "round": game.round,

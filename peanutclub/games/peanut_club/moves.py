@@ -11,8 +11,7 @@ from typing import Annotated, Any, Literal, Protocol, cast
 from pydantic import Field
 
 from peanutclub.core import Message, Move, Query, refuse, seated
-from peanutclub.games.peanut_club.engine import Currency
-from peanutclub.games.peanut_club.engine import Game as Rules
+from peanutclub.games.peanut_club.engine import Currency, Engine
 from peanutclub.games.peanut_club.engine import actions as engine
 
 
@@ -21,7 +20,7 @@ class Table(Protocol):
     not import the game class that lists them (no import cycle)."""
 
     @property
-    def engine(self) -> Rules: ...
+    def engine(self) -> Engine: ...
 
 
 CurrencyName = Annotated[str, Field(max_length=20, examples=["dollars", "camels", "peanuts"])]

@@ -1,7 +1,7 @@
 """What a Peanut Club client does with a `patch`: the one rule, which every client follows.
 
 A patch carries the bid race's public fields (`high_bid`, `going`, `min_bids`, and the room's
-clock). Every client replaces those in its last view (`core.frames.apply_patch`); a seated one
+clock). Every client replaces those in its last view (`core.frames.replace_fields`); a seated one
 also brings its `you.bid_options` up to date from them, as the engine would have built them:
 each currency's `min` becomes the patch's, and its `reason` is worked out again where a bid can
 change it. The pages (static/js/state.js) do the same, and a test plays games to show that a
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from peanutclub.core.frames import apply_patch as replace_fields
+from peanutclub.core.frames import replace_fields
 
 #: The reasons a bid can change; the others (a Niet, the phase) stand until the next state.
 BID_REASONS = frozenset({"own_high_bid", "bid_too_low", "cannot_honour"})

@@ -17,12 +17,12 @@ from typing import Any
 from peanutclub.core import EngineReadings
 from peanutclub.core.game import Played, Simulation
 from peanutclub.games.peanut_club.bots.base import pay_as_suggested, situation_of, without_powers
-from peanutclub.games.peanut_club.engine import Action, Currency, Game, PlaceBid
+from peanutclub.games.peanut_club.engine import Action, Currency, Engine, PlaceBid
 
 POWERS = ("a_la_carte", "crash", "niet", "convert", "abracadabra")
 
 
-def host_action(game: EngineReadings[Game]) -> Action:
+def host_action(game: EngineReadings[Engine]) -> Action:
     """What moves the game on when no bot acts and no clock runs: with no high bid, no clock
     runs and the host calls "going" (otherwise it is what the clock would do)."""
     return game.engine.auctioneer_action()
@@ -72,7 +72,7 @@ class Tally:
             elif kind == "discarded":
                 self.discarded += 1
 
-    def result(self, game: EngineReadings[Game], played: Played) -> GameResult:
+    def result(self, game: EngineReadings[Engine], played: Played) -> GameResult:
         engine = game.engine
         by_seat = sorted(engine.scores or [], key=lambda s: s.seat)
         best = max((s.total, s.objects) for s in by_seat)

@@ -21,13 +21,13 @@ from peanutclub.core import (
     BotFactory,
     Codes,
     EngineReadings,
+    Game,
     GameSettings,
     Message,
     Timer,
     bounded,
     yes_no,
 )
-from peanutclub.core import Game as Plugin
 from peanutclub.core.game import BenchPlan, Outcome, Simulation, SoakPlan, Tools
 from peanutclub.games.peanuts import history
 from peanutclub.games.peanuts.bots import LEVELS
@@ -36,7 +36,7 @@ from peanutclub.games.peanuts.engine import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     Action,
-    Game,
+    Engine,
     MoveCard,
     NextRound,
     Phase,
@@ -95,7 +95,7 @@ def _soak() -> SoakPlan:
     return SOAK
 
 
-class Peanuts(EngineReadings[Game]):
+class Peanuts(EngineReadings[Engine]):
     """One game of Peanuts! at a table (and, on the class, what every table shares)."""
 
     id: ClassVar[str] = "peanuts"
@@ -114,7 +114,7 @@ class Peanuts(EngineReadings[Game]):
 
     def __init__(self, players: int, seed: int, settings: GameSettings) -> None:
         table: Any = settings
-        self.engine = engine = Game(
+        self.engine = engine = Engine(
             players, seed, teams=bool(table.teams), target_score=int(table.target_score)
         )
         self.seed = seed
@@ -272,4 +272,4 @@ class Peanuts(EngineReadings[Game]):
 
 
 #: mypy checks here that the class keeps every promise of the game plug-in.
-_PLUGIN: type[Plugin] = Peanuts
+_PLUGIN: type[Game] = Peanuts

@@ -11,8 +11,8 @@ from typing import Any
 from peanutclub.games.peanuts.engine import (
     Action,
     DeclareStuck,
+    Engine,
     Flip,
-    Game,
     MoveCard,
     PhotoFinish,
     Target,
@@ -20,7 +20,7 @@ from peanutclub.games.peanuts.engine import (
 )
 
 
-def _deal(game: Game) -> dict[str, Any]:
+def _deal(game: Engine) -> dict[str, Any]:
     flow = {
         "seats": [
             {"seat": s, "foundation": 0, "building": 0, "flips": 0, "stuck": 0}
@@ -61,7 +61,9 @@ def round_by_round(export: dict[str, Any], teams: bool, target_score: int) -> di
     (each seat's cards to the middle and onto building piles, turns of the stock and stuck
     declarations; the rotations; the photo finishes) and how it ended (who called, the round's
     scores and the totals)."""
-    game = Game(int(export["players"]), int(export["seed"]), teams=teams, target_score=target_score)
+    game = Engine(
+        int(export["players"]), int(export["seed"]), teams=teams, target_score=target_score
+    )
     rounds = [_deal(game)]
     for raw in export["actions"]:
         action = action_from_dict(raw)

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from peanutclub.core.frames import apply_patch as replace_fields
+from peanutclub.core.frames import replace_fields
 
 #: The events that change the table and that a client applies to its view.
 CHANGE_RECORDS = frozenset({"moved", "flipped", "stuck"})

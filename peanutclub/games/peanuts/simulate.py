@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from peanutclub.core import EngineReadings
 from peanutclub.core.game import Played, Simulation
 from peanutclub.games.peanuts.bots import BaseBot
-from peanutclub.games.peanuts.engine import Game
+from peanutclub.games.peanuts.engine import Engine
 
 
 @dataclass
@@ -66,7 +66,7 @@ class Tally:
                     self.deck_moves.append(sum(self.round_moves[s] for s in score["seats"]))
                 self.round_moves.clear()
 
-    def result(self, game: EngineReadings[Game], played: Played) -> GameResult:
+    def result(self, game: EngineReadings[Engine], played: Played) -> GameResult:
         engine = game.engine
         scores = tuple(engine.totals[d] for d in engine.deck_of)
         c = self.counts

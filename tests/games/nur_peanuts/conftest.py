@@ -18,8 +18,8 @@ from peanutclub.games.nur_peanuts.engine import (
     Action,
     Buy,
     Dice,
+    Engine,
     Event,
-    Game,
     NextRound,
     Owner,
     Park,
@@ -61,16 +61,16 @@ class LoadedBlack(Loaded):
         return (face - 1) * 2  # the black die's faces are 1, 1, 2, 2, 3, 3
 
 
-def load(game: Game, *faces: int) -> None:
+def load(game: Engine, *faces: int) -> None:
     """The next white dice show `faces`, in order (two white dice take two faces)."""
     game.rng = Loaded(faces)  # type: ignore[assignment]
 
 
-def load_black(game: Game, *faces: int) -> None:
+def load_black(game: Engine, *faces: int) -> None:
     game.rng = LoadedBlack(faces)  # type: ignore[assignment]
 
 
-def preliminary(game: Game, choose: Callable[[Game, int], int] | None = None) -> list[Event]:
+def preliminary(game: Engine, choose: Callable[[Engine, int], int] | None = None) -> list[Event]:
     """Play the preliminary round: each buyer takes `choose(game, seat)`, by default the most
     valuable field still for sale."""
     events: list[Event] = []
@@ -88,10 +88,10 @@ def arrange(
     owners: dict[int, Owner] | None = None,
     cash: dict[int, int] | None = None,
     seed: int = 0,
-) -> Game:
+) -> Engine:
     """A game at the start of a round with pawns (seat -> field), stones (fields), owners
     (field -> seat or "bank") and cash as given; the round then begins as the rules say."""
-    game = Game(players, seed)
+    game = Engine(players, seed)
     preliminary(game)
     game.owners = [None] * FIELDS
     for field, owner in (owners or {}).items():
@@ -109,11 +109,11 @@ def arrange(
     return game
 
 
-def piece(game: Game, piece_id: str) -> Piece:
+def piece(game: Engine, piece_id: str) -> Piece:
     return next(p for p in game.pieces() if p.id == piece_id)
 
 
-def throw(game: Game, dice: Dice, *faces: int) -> list[Event]:
+def throw(game: Engine, dice: Dice, *faces: int) -> list[Event]:
     """The player to move throws `dice`, which fall as `faces`."""
     assert game.turn is not None
     if dice is Dice.BLACK:
@@ -123,17 +123,17 @@ def throw(game: Game, dice: Dice, *faces: int) -> list[Event]:
     return game.apply(ThrowDice(game.turn.seat, dice))
 
 
-def park(game: Game) -> list[Event]:
+def park(game: Engine) -> list[Event]:
     assert game.turn is not None
     return game.apply(Park(game.turn.seat))
 
 
-def move_and_park(game: Game, faces: tuple[int, int]) -> list[Event]:
+def move_and_park(game: Engine, faces: tuple[int, int]) -> list[Event]:
     """The player to move throws two white dice showing no 0 and parks."""
     return throw(game, Dice.TWO_WHITE, *faces) + park(game)
 
 
-def stones_until(game: Game, phase: Phase, faces: Iterable[int]) -> list[Event]:
+def stones_until(game: Engine, phase: Phase, faces: Iterable[int]) -> list[Event]:
     """Step the stones with dice `faces` until the game reaches `phase`."""
     load(game, *faces)
     events: list[Event] = []
@@ -150,7 +150,7 @@ def kinds(events: Iterable[Event]) -> list[str]:
 # ----------------------------------------------------------------------------- random play
 
 
-def snapshot(game: Game) -> Any:
+def snapshot(game: Engine) -> Any:
     """Everything a refusal must leave alone (the view built afresh, not the memo)."""
     game.view_cache = None
     return (
@@ -163,7 +163,7 @@ def snapshot(game: Game) -> Any:
     )
 
 
-def random_action(game: Game, rng: random.Random, park: float = 0.55) -> Action:
+def random_action(game: Engine, rng: random.Random, park: float = 0.55) -> Action:
     """Mostly a legal action, sometimes anything at all (to check refusals); after a throw the
     pawn parks with chance `park`."""
     seats = range(game.players)
@@ -198,12 +198,12 @@ def random_action(game: Game, rng: random.Random, park: float = 0.55) -> Action:
 def play_random(
     players: int,
     seed: int,
-    check: Callable[[Game, Action, list[Event]], None] | None = None,
+    check: Callable[[Engine, Action, list[Event]], None] | None = None,
     max_actions: int = 20_000,
-) -> Game:
+) -> Engine:
     """A whole random game; every refused action is checked to have changed nothing."""
     rng = random.Random(seed)
-    game = Game(players, seed, "random" if seed % 3 == 0 else "standard")
+    game = Engine(players, seed, "random" if seed % 3 == 0 else "standard")
     park = 0.9 if seed % 2 else 0.55  # cautious tables play long games, reckless ones go broke
     for _ in range(max_actions):
         if game.phase is Phase.OVER:

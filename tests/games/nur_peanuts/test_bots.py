@@ -12,7 +12,7 @@ from peanutclub.games.nur_peanuts.engine import (
     STANDARD,
     Buy,
     Dice,
-    Game,
+    Engine,
     Park,
     Pass,
     Phase,
@@ -44,7 +44,7 @@ def test_a_bot_acts_only_on_its_own_turn(level: str) -> None:
 
 @pytest.mark.parametrize("level", sorted(LEVELS))
 def test_a_bot_buys_in_the_preliminary_round_and_may_pass_after_a_round(level: str) -> None:
-    game = Game(4, 2)
+    game = Engine(4, 2)
     seat = game.start_player
     action = make_bot(level, seat).decide(public_view(game))
     assert isinstance(action, Buy) and action.field in game.affordable(seat)
@@ -88,7 +88,7 @@ def test_a_bot_rolls_again_for_free_when_it_trails(level: str) -> None:
     assert isinstance(action, ThrowDice) and action.seat == 1
 
 
-def won_a_round() -> Game:
+def won_a_round() -> Engine:
     """Seat 0 has just won a round of three (onto 2400) and may buy; no field is owned, and
     the others still hold plenty of cash after paying."""
     pawns = {0: field_of(700), 1: field_of(100), 2: field_of(500)}

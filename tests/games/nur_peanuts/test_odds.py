@@ -16,7 +16,7 @@ from peanutclub.games.nur_peanuts.engine import (
     OUTCOMES,
     WAYS,
     Dice,
-    Game,
+    Engine,
     Phase,
     public_view,
     throw_odds,
@@ -117,7 +117,7 @@ def test_the_view_gives_the_odds_only_to_the_turn_being_played() -> None:
 
 
 def test_every_odds_entry_in_random_games_adds_up() -> None:
-    def check(game: Game, action: object, events: object) -> None:
+    def check(game: Engine, action: object, events: object) -> None:
         turn = public_view(game)["turn"]
         if turn is None:
             return

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from peanutclub.games.nur_peanuts.engine import (
     Dice,
-    Game,
+    Engine,
     Park,
     Phase,
     Place,
@@ -38,7 +38,7 @@ STEPS = st.integers(0, 10_000)
 RECKLESS = st.booleans()
 
 
-def position(players: int, seed: int, steps: int, reckless: bool) -> Game:
+def position(players: int, seed: int, steps: int, reckless: bool) -> Engine:
     """A random game played legally to its `steps`-th action (counted modulo the whole game's
     length, so that late positions are as likely as early ones), then on to the next turn
     (or to its end, when no turn follows)."""
@@ -46,9 +46,9 @@ def position(players: int, seed: int, steps: int, reckless: bool) -> Game:
     return play(players, seed, reckless, steps % max(length, 1))
 
 
-def play(players: int, seed: int, reckless: bool, stop: int | None) -> Game:
+def play(players: int, seed: int, reckless: bool, stop: int | None) -> Engine:
     rng = random.Random(seed)
-    game = Game(players, seed, "random" if seed % 3 == 0 else "standard")
+    game = Engine(players, seed, "random" if seed % 3 == 0 else "standard")
     park = 0.2 if reckless else 0.6
     while game.phase is not Phase.OVER:
         if stop is not None and len(game.log) >= stop and game.phase is Phase.TURNS:
@@ -68,12 +68,12 @@ def fall(dice: Dice, moved: int) -> tuple[int, ...]:
     return next((p for p in pairs if 0 not in p), pairs[0])
 
 
-def twin_of(game: Game) -> Game:
+def twin_of(game: Engine) -> Engine:
     """A copy to try a move on, without the log and the view's memo (they are only read)."""
     return copy.deepcopy(game, {id(game.log): [], id(game.view_cache): None})
 
 
-def thrown(game: Game, dice: Dice, faces: tuple[int, ...]) -> Game:
+def thrown(game: Engine, dice: Dice, faces: tuple[int, ...]) -> Engine:
     """A copy of `game` in which the player to move throws `dice` falling as `faces`."""
     assert game.turn is not None
     twin = twin_of(game)
@@ -82,7 +82,7 @@ def thrown(game: Game, dice: Dice, faces: tuple[int, ...]) -> Game:
     return twin
 
 
-def net_if_ended_parked(game: Game) -> int:
+def net_if_ended_parked(game: Engine) -> int:
     """Park the player to move and end the round at once with the parked pieces as they stand:
     what the engine's own end of round makes this player receive (+) or pay (-)."""
     assert game.turn is not None
@@ -104,7 +104,7 @@ def net_if_ended_parked(game: Game) -> int:
     return net
 
 
-def refused(game: Game, dice: Dice) -> bool:
+def refused(game: Engine, dice: Dice) -> bool:
     assert game.turn is not None
     twin = twin_of(game)
     (load_black(twin, 1) if dice is Dice.BLACK else load(twin, 1, 1))
@@ -115,7 +115,7 @@ def refused(game: Game, dice: Dice) -> bool:
     return False
 
 
-def check_position(game: Game) -> None:
+def check_position(game: Engine) -> None:
     turn: dict[str, Any] = public_view(game)["turn"]
     assert turn is not None
     if turn["park"] is not None:

@@ -17,7 +17,7 @@ from peanutclub.core import (
     message,
     replay_export,
 )
-from peanutclub.core.frames import apply_patch
+from peanutclub.core.frames import replace_fields
 from peanutclub.games import describe
 from peanutclub.games.nur_peanuts import NurPeanuts, Settings
 from peanutclub.games.nur_peanuts.engine import (
@@ -66,7 +66,7 @@ def bot_game(players: int, seed: int, levels: list[str]) -> tuple[NurPeanuts, An
         if fields is None:
             patched = dict(game.public_view())
         else:
-            patched = apply_patch(patched, fields)
+            patched = replace_fields(patched, fields)
             assert patched == game.public_view()  # a patch leaves every client right
     return game, steps
 

@@ -16,8 +16,8 @@ from peanutclub.games.nur_peanuts.engine import (
     FIELDS,
     START_CASH,
     Action,
+    Engine,
     Event,
-    Game,
     Place,
     action_from_dict,
     public_view,
@@ -41,7 +41,7 @@ def games(examples: int) -> Any:
 @games(40)
 @given(SEEDS, TABLES)
 def test_money_is_conserved_between_the_players_and_the_bank(seed: int, players: int) -> None:
-    def check(game: Game, action: Action, events: list[Event]) -> None:
+    def check(game: Engine, action: Action, events: list[Event]) -> None:
         assert sum(game.cash) + game.bank_takings == START_CASH * players
         assert all(c >= 0 for c in game.cash)
 
@@ -51,7 +51,7 @@ def test_money_is_conserved_between_the_players_and_the_bank(seed: int, players:
 @games(40)
 @given(SEEDS, TABLES)
 def test_a_field_has_at_most_one_owner(seed: int, players: int) -> None:
-    def check(game: Game, action: Action, events: list[Event]) -> None:
+    def check(game: Engine, action: Action, events: list[Event]) -> None:
         view = public_view(game)
         held = [f for p in view["players"] for f in p["fields"]] + view["bank"]["chips"]
         assert len(held) == len(set(held))
@@ -67,7 +67,7 @@ def test_a_field_has_at_most_one_owner(seed: int, players: int) -> None:
 @games(40)
 @given(SEEDS, TABLES)
 def test_every_piece_is_parked_before_a_round_ends(seed: int, players: int) -> None:
-    def check(game: Game, action: Action, events: list[Event]) -> None:
+    def check(game: Engine, action: Action, events: list[Event]) -> None:
         parked = [p.field for p in game.pieces() if p.place is Place.PARKING]
         assert len(parked) == len(set(parked))  # one piece per parking place
         moving = [p for p in game.pieces() if p.place is Place.TRACK]
@@ -83,7 +83,7 @@ def test_every_piece_is_parked_before_a_round_ends(seed: int, players: int) -> N
 @given(SEEDS, TABLES)
 def test_a_game_replays_from_its_log(seed: int, players: int) -> None:
     game = play_random(players, seed)
-    again = Game(players, seed, game.board_kind)
+    again = Engine(players, seed, game.board_kind)
     for raw in [a.to_dict() for a in game.log]:
         again.apply(action_from_dict(raw))
     assert public_view(again) == public_view(game)
@@ -93,7 +93,7 @@ def test_a_game_replays_from_its_log(seed: int, players: int) -> None:
 @games(30)
 @given(SEEDS, TABLES)
 def test_the_view_is_plain_data_and_the_pieces_stay_on_the_board(seed: int, players: int) -> None:
-    def check(game: Game, action: Action, events: list[Event]) -> None:
+    def check(game: Engine, action: Action, events: list[Event]) -> None:
         view = public_view(game)
         assert all(0 <= p["field"] < FIELDS for p in view["pieces"])
         assert [e.to_dict()["type"] for e in events] == [e.kind for e in events]

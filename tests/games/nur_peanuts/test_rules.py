@@ -17,7 +17,7 @@ from peanutclub.games.nur_peanuts.engine import (
     Buy,
     Dice,
     EndReason,
-    Game,
+    Engine,
     NextRound,
     Owner,
     Park,
@@ -43,7 +43,7 @@ from .conftest import (
 )
 
 
-def refused(code: str, game: Game, action: object) -> None:
+def refused(code: str, game: Engine, action: object) -> None:
     with pytest.raises(RuleError) as error:
         game.apply(action)  # type: ignore[arg-type]
     assert error.value.code == code
@@ -63,22 +63,22 @@ def test_our_board_neighbours_differ_by_at_least_500() -> None:
 
 
 def test_a_random_board_is_a_seeded_shuffle_told_before_the_first_purchase() -> None:
-    a, b = Game(4, 7, "random"), Game(4, 7, "random")
+    a, b = Engine(4, 7, "random"), Engine(4, 7, "random")
     assert a.values == b.values and sorted(a.values) == sorted(STANDARD)
-    assert a.values != STANDARD or Game(4, 8, "random").values != STANDARD
+    assert a.values != STANDARD or Engine(4, 8, "random").values != STANDARD
     assert a.start_events[0].data["values"] == list(a.values)
-    assert Game(4, 7).values == STANDARD
+    assert Engine(4, 7).values == STANDARD
 
 
 def test_every_player_starts_with_9700_peanuts() -> None:
     assert START_CASH == 9700
-    assert Game(3, 1).cash == [9700, 9700, 9700]
+    assert Engine(3, 1).cash == [9700, 9700, 9700]
 
 
 def test_neutral_stones_by_player_count() -> None:
     assert [stones_for(n) for n in range(2, 7)] == [2, 3, 2, 1, 0]
     for players in range(2, 7):
-        game = Game(players, 3)
+        game = Engine(players, 3)
         preliminary(game)
         assert len(game.stones) == stones_for(players)
 
@@ -86,16 +86,16 @@ def test_neutral_stones_by_player_count() -> None:
 def test_two_to_six_players() -> None:
     for players in (1, 7):
         with pytest.raises(ValueError):
-            Game(players, 0)
+            Engine(players, 0)
 
 
 # ----------------------------------------------------------------------------- preliminary round
 
 
 def test_the_preliminary_start_player_is_drawn_at_random() -> None:
-    starts = {Game(4, seed).start_player for seed in range(40)}
+    starts = {Engine(4, seed).start_player for seed in range(40)}
     assert starts == {0, 1, 2, 3}
-    assert Game(4, 5).start_player == Game(4, 5).start_player
+    assert Engine(4, 5).start_player == Engine(4, 5).start_player
 
 
 def test_preliminary_round_2_to_4_players_clockwise_then_back_from_the_right_neighbour() -> None:
@@ -106,7 +106,7 @@ def test_preliminary_round_2_to_4_players_clockwise_then_back_from_the_right_nei
 
 
 def test_preliminary_round_the_start_player_buys_last_in_the_second_round() -> None:
-    game = Game(4, 11)
+    game = Engine(4, 11)
     start = game.start_player
     bought = []
     while game.phase is Phase.BUYING:
@@ -119,7 +119,7 @@ def test_preliminary_round_the_start_player_buys_last_in_the_second_round() -> N
 
 
 def test_preliminary_purchase_pays_the_field_value_to_the_bank() -> None:
-    game = Game(3, 2)
+    game = Engine(3, 2)
     seat = game.start_player
     events = game.apply(Buy(seat, 0))
     assert game.cash[seat] == 9700 - 2400 and game.bank_takings == 2400
@@ -127,7 +127,7 @@ def test_preliminary_purchase_pays_the_field_value_to_the_bank() -> None:
 
 
 def test_preliminary_second_purchase_puts_the_pawn_on_its_start_place() -> None:
-    game = Game(2, 0)
+    game = Engine(2, 0)
     first, second = game.order[0], game.order[1]
     game.apply(Buy(first, 5))
     assert first not in game.pawns  # the first purchase places no pawn
@@ -139,7 +139,7 @@ def test_preliminary_second_purchase_puts_the_pawn_on_its_start_place() -> None:
 
 def test_preliminary_round_5_and_6_players_buy_once_and_place_the_pawn() -> None:
     for players in (5, 6):
-        game = Game(players, 4)
+        game = Engine(players, 4)
         start = game.start_player
         assert game.order == tuple((start + i) % players for i in range(players))
         events = preliminary(game)
@@ -150,7 +150,7 @@ def test_preliminary_round_5_and_6_players_buy_once_and_place_the_pawn() -> None
 
 
 def test_preliminary_round_2_to_4_players_buy_twice_the_pawn_on_the_second() -> None:
-    game = Game(3, 4)
+    game = Engine(3, 4)
     second_fields = {}
     while game.phase is Phase.BUYING:
         seat = game.buyer
@@ -164,7 +164,7 @@ def test_preliminary_round_2_to_4_players_buy_twice_the_pawn_on_the_second() -> 
 
 
 def test_stones_start_on_the_cheapest_unsold_fields() -> None:
-    game = Game(3, 9)
+    game = Engine(3, 9)
     # everyone buys the cheapest: 100 .. 600 are sold; the stones go on 700, 800, 900
     preliminary(game, lambda g, seat: min(g.for_sale(), key=lambda f: g.values[f]))
     assert sorted(game.values[s.field] for s in game.stones) == [700, 800, 900]
@@ -172,7 +172,7 @@ def test_stones_start_on_the_cheapest_unsold_fields() -> None:
 
 
 def test_preliminary_round_has_no_pass_and_only_the_buyer_buys() -> None:
-    game = Game(4, 1)
+    game = Engine(4, 1)
     seat = game.start_player
     refused("wrong_phase", game, Pass(seat))
     refused("not_your_turn", game, Buy((seat + 1) % 4, 3))
@@ -183,7 +183,7 @@ def test_preliminary_round_has_no_pass_and_only_the_buyer_buys() -> None:
 
 
 def test_a_field_costs_more_than_the_cash_is_cannot_afford() -> None:
-    game = Game(2, 1)
+    game = Engine(2, 1)
     game.cash[game.start_player] = 500
     refused("cannot_afford", game, Buy(game.start_player, 0))
 
@@ -382,7 +382,7 @@ def test_pawns_bumped_by_stones_move_from_the_closest_to_the_start_player_clockw
 # ----------------------------------------------------------------------------- end of a round
 
 
-def three_finish(owners: dict[int, Owner] | None = None) -> Game:
+def three_finish(owners: dict[int, Owner] | None = None) -> Engine:
     """Seat 0 parks on 2400, seat 1 on 700, seat 2 on 400; no stones."""
     game = arrange(3, {0: 22, 1: 20, 2: 14}, owners=owners)
     move_and_park(game, (1, 1))  # seat 0: 22 -> 0 (2400)
@@ -530,7 +530,7 @@ def test_the_game_ends_when_the_bank_holds_six_chips_most_cash_wins() -> None:
     assert (game.result.reason, game.result.winners) == (EndReason.BANK_CHIPS, (0,))
 
 
-def large_bank_round(owners: dict[int, Owner]) -> Game:
+def large_bank_round(owners: dict[int, Owner]) -> Engine:
     """Five players park on 700, 400, 1100, 200 and 500; the stone wins on 18 (2200)."""
     game = arrange(5, {0: 20, 1: 14, 2: 10, 3: 8, 4: 12}, stones=[16], owners=owners)
     for _ in range(5):
@@ -639,7 +639,7 @@ def test_the_clock_throws_black_before_the_first_throw_then_parks() -> None:
 
 
 def test_the_clock_passes_on_buying_and_buys_the_cheapest_field_in_the_preliminary_round() -> None:
-    game = Game(3, 1)
+    game = Engine(3, 1)
     assert game.clock_action() == Buy(game.start_player, 20)  # 100 is field 20
     assert three_finish().clock_action() == Pass(0)
 

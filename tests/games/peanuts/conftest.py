@@ -12,8 +12,8 @@ import pytest
 from peanutclub.core import RuleError
 from peanutclub.games.peanuts.engine import (
     Card,
+    Engine,
     Foundation,
-    Game,
     Layout,
     StartPlay,
     Suit,
@@ -36,7 +36,7 @@ def cards(names: str, deck: int = 0) -> list[Card]:
 
 
 def rig(
-    game: Game,
+    game: Engine,
     deck: int,
     *,
     peanuts: str = "",
@@ -56,7 +56,7 @@ def rig(
     return layout
 
 
-def found(game: Game, names: str, deck: int = 0) -> Foundation:
+def found(game: Engine, names: str, deck: int = 0) -> Foundation:
     """A foundation laid by hand (its cards all of `deck`), added to the middle."""
     pile = cards(names, deck)
     foundation = Foundation(len(game.foundations), pile[0].suit, pile, {deck: len(pile)})
@@ -65,19 +65,19 @@ def found(game: Game, names: str, deck: int = 0) -> Foundation:
     return foundation
 
 
-def playing(players: int = 2, seed: int = 1, **kwargs: Any) -> Game:
+def playing(players: int = 2, seed: int = 1, **kwargs: Any) -> Engine:
     """A game whose first round's count-down is over."""
-    game = Game(players, seed, **kwargs)
+    game = Engine(players, seed, **kwargs)
     game.apply(StartPlay())
     return game
 
 
-def snapshot(game: Game) -> tuple[Any, ...]:
+def snapshot(game: Engine) -> tuple[Any, ...]:
     return (game.reveal(), game.changes, game.clock_version, len(game.log), game.phase)
 
 
 @contextmanager
-def refused(game: Game, code: str) -> Iterator[None]:
+def refused(game: Engine, code: str) -> Iterator[None]:
     """The block must raise the refusal `code` and leave the game exactly as it was."""
     before = snapshot(game)
     with pytest.raises(RuleError) as caught:

@@ -16,8 +16,8 @@ from peanutclub.games.peanuts.engine import (
     CARDS_PER_DECK,
     Action,
     DeclareStuck,
+    Engine,
     Flip,
-    Game,
     MoveCard,
     NextRound,
     Phase,
@@ -36,7 +36,7 @@ STALL_CHANCE = 0.01
 DECK_IDS = {d: [c.id for c in new_deck(d)] for d in range(6)}
 
 
-def check_cards(game: Game) -> None:
+def check_cards(game: Engine) -> None:
     """Each deck's 52 cards lie exactly once across its piles and the foundations."""
     where: dict[int, list[int]] = {d: [] for d in game.decks}
     for deck, layout in game.layouts.items():
@@ -49,7 +49,7 @@ def check_cards(game: Game) -> None:
     assert all(len(layout.peanuts) <= 13 for layout in game.layouts.values())
 
 
-def check_foundations(game: Game) -> None:
+def check_foundations(game: Engine) -> None:
     """Every foundation is a run of one suit from its Ace upwards."""
     for index, foundation in enumerate(game.foundations):
         assert foundation.index == index
@@ -60,13 +60,13 @@ def check_foundations(game: Game) -> None:
         }
 
 
-def independent_points(game: Game) -> dict[int, int]:
+def independent_points(game: Engine) -> dict[int, int]:
     """A round's points counted from the table alone, without the engine's bookkeeping."""
     on_foundations = Counter(c.deck for f in game.foundations for c in f.cards)
     return {deck: on_foundations[deck] - 2 * len(game.layouts[deck].peanuts) for deck in game.decks}
 
 
-def random_action(game: Game, rng: random.Random) -> Action:
+def random_action(game: Engine, rng: random.Random) -> Action:
     """A legal action chosen at random (the clock's, between rounds and now and then in play)."""
     if game.phase is Phase.COUNTDOWN:
         return StartPlay()
@@ -79,7 +79,7 @@ def random_action(game: Game, rng: random.Random) -> Action:
     return rng.choices(options, weights)[0]
 
 
-def random_refusal(game: Game, rng: random.Random) -> Action:
+def random_refusal(game: Engine, rng: random.Random) -> Action:
     """An action that is often illegal: any card of the room, any target."""
     seat = rng.randrange(game.players)
     kind = rng.random()
@@ -102,7 +102,7 @@ def random_refusal(game: Game, rng: random.Random) -> Action:
 def test_random_legal_play_keeps_every_card_once_runs_scores_and_replay(
     seed: int, players: int, teams: bool, play: int
 ) -> None:
-    game = Game(players, seed, teams=teams, target_score=40)
+    game = Engine(players, seed, teams=teams, target_score=40)
     rng = random.Random(play)
     expected_totals = dict.fromkeys(game.decks, 0)
 
@@ -131,7 +131,7 @@ def test_random_legal_play_keeps_every_card_once_runs_scores_and_replay(
             for deck in game.decks:
                 assert game.round_points(deck) == independent_points(game)[deck]
         assert game.totals == expected_totals
-    twin = Game(players, seed, teams=teams, target_score=40)
+    twin = Engine(players, seed, teams=teams, target_score=40)
     for action in game.log:
         twin.apply(action)
     assert twin.reveal() == game.reveal()
@@ -144,7 +144,7 @@ def test_the_views_never_depend_on_the_order_of_face_down_cards(seed: int, playe
     """Two tables that differ only under the peanuts tops and in the stocks look the same."""
     from peanutclub.games.peanuts.engine import public_view
 
-    game, twin = Game(players, seed), Game(players, seed)
+    game, twin = Engine(players, seed), Engine(players, seed)
     for layout in twin.layouts.values():
         hidden, top = layout.peanuts[:-1], layout.peanuts[-1]
         random.Random(seed).shuffle(hidden)

@@ -8,8 +8,8 @@ from peanutclub.games.peanuts.engine import (
     CARDS_PER_DECK,
     CallPeanuts,
     DeclareStuck,
+    Engine,
     Flip,
-    Game,
     MoveCard,
     NextRound,
     Phase,
@@ -41,10 +41,10 @@ def test_each_deck_is_a_standard_52_card_deck_whose_ids_are_unique_in_the_room()
 
 def test_two_to_six_players() -> None:
     for players in range(2, 7):
-        assert len(Game(players, 1).layouts) == players
+        assert len(Engine(players, 1).layouts) == players
     for players in (1, 7):
         with pytest.raises(ValueError):
-            Game(players, 1)
+            Engine(players, 1)
 
 
 def test_teams_pair_seats_0_1_2_3_4_5_on_one_deck_only_with_4_or_6_players() -> None:
@@ -53,7 +53,7 @@ def test_teams_pair_seats_0_1_2_3_4_5_on_one_deck_only_with_4_or_6_players() -> 
     for players in (2, 3, 5):
         assert seat_decks(players, True) == list(range(players))
     assert seat_decks(4, False) == [0, 1, 2, 3]
-    game = Game(4, 1, teams=True)
+    game = Engine(4, 1, teams=True)
     assert sorted(game.layouts) == [0, 2]
     assert game.teams
 
@@ -72,7 +72,7 @@ def test_teammates_may_move_any_card_of_their_shared_deck() -> None:
 
 
 def test_the_deal_makes_a_13_card_peanuts_pile_4_building_piles_and_a_35_card_stock() -> None:
-    game = Game(3, 7)
+    game = Engine(3, 7)
     for deck, layout in game.layouts.items():
         assert len(layout.peanuts) == 13
         assert [len(p) for p in layout.building] == [1, 1, 1, 1]
@@ -83,12 +83,12 @@ def test_the_deal_makes_a_13_card_peanuts_pile_4_building_piles_and_a_35_card_st
 
 
 def test_each_round_is_dealt_from_the_seed_alone() -> None:
-    assert Game(4, 99).reveal() == Game(4, 99).reveal()
-    assert Game(4, 99).reveal() != Game(4, 100).reveal()
+    assert Engine(4, 99).reveal() == Engine(4, 99).reveal()
+    assert Engine(4, 99).reveal() != Engine(4, 100).reveal()
 
 
 def test_a_round_starts_after_a_countdown_and_no_card_moves_before_it() -> None:
-    game = Game(2, 1)
+    game = Engine(2, 1)
     assert game.phase is Phase.COUNTDOWN
     top = game.layouts[0].peanuts[-1]
     with refused(game, "not_playing"):

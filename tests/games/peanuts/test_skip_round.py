@@ -8,7 +8,7 @@ import pytest
 from peanutclub.core import RuleError
 from peanutclub.games.peanuts import Peanuts
 from peanutclub.games.peanuts.engine import (
-    Game,
+    Engine,
     MoveCard,
     NextRound,
     Phase,
@@ -39,7 +39,7 @@ def test_a_skipped_round_ends_at_once_and_scores_nothing() -> None:
 
 
 def test_a_round_may_be_skipped_during_its_count_down_but_not_between_rounds() -> None:
-    game = Game(2, 1)
+    game = Engine(2, 1)
     game.apply(SkipRound(None))
     assert game.phase is Phase.ROUND_OVER
     with refused(game, "wrong_phase"):

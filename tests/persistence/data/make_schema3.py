@@ -21,7 +21,7 @@ from peanutclub.engine import RuleError, private_view, public_view  # type: igno
 from peanutclub.server import room as room_module
 from peanutclub.server.clock import ManualClock
 from peanutclub.server.room import Room
-from peanutclub.server.settings import Settings
+from peanutclub.server.settings import ServerSettings
 from peanutclub.server.sqlite_store import SqliteStore
 from peanutclub.server.store import RoomRecord
 
@@ -47,7 +47,7 @@ class Quiet:
 async def main(path: Path) -> None:
     path.unlink(missing_ok=True)
     store = await SqliteStore.open(path)
-    clock, settings = ManualClock(), Settings()
+    clock, settings = ManualClock(), ServerSettings()
     record = RoomRecord("OLDG", "host-old", 1.0, PACE, fixed_seed=4242)  # type: ignore[arg-type]
     await store.create_room(record)
     room: Any = Room(record, settings, store, clock)  # type: ignore[arg-type]

@@ -1,6 +1,6 @@
 """The Nur Peanuts! rules engine: pure Python, no I/O, no clock, no framework.
 
-Create a `Game`, feed it actions with `apply`, read events back, and show everyone
+Create an `Engine`, feed it actions with `apply`, read events back, and show everyone
 `public_view(game)`: nothing in this game is secret. Every refusal is a `RuleError` with a stable
 `code`; every throw comes from the game's seeded generator.
 """
@@ -20,7 +20,7 @@ from peanutclub.games.nur_peanuts.engine.dice import OUTCOMES, WAYS, Dice, Outco
 from peanutclub.games.nur_peanuts.engine.errors import CODES, NurRuleError, RuleError
 from peanutclub.games.nur_peanuts.engine.events import Event
 from peanutclub.games.nur_peanuts.engine.game import (
-    Game,
+    Engine,
     LastThrow,
     Phase,
     Result,
@@ -57,8 +57,8 @@ __all__ = [
     "Buy",
     "Dice",
     "EndReason",
+    "Engine",
     "Event",
-    "Game",
     "LastThrow",
     "NextRound",
     "NurRuleError",

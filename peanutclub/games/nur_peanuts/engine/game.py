@@ -136,7 +136,7 @@ class Result:
         return {"reason": self.reason.value, "winners": list(self.winners)}
 
 
-class Game:
+class Engine:
     """A game in progress. Read its attributes freely; change it only through `apply`."""
 
     def __init__(self, players: int, seed: int, board: BoardKind = "standard") -> None:
@@ -490,11 +490,11 @@ class Game:
 
 #: Each action's handler, one table for every game: a table of bound methods on each game would
 #: make every game a reference cycle, freed only by the collector's rare full passes, log and all.
-_HANDLERS: dict[type[Action], Callable[[Game, Any], list[Event]]] = {
-    Buy: Game._buy,
-    Pass: Game._pass,
-    ThrowDice: Game._throw,
-    Park: Game._park,
-    StoneStep: Game._stone_step,
-    NextRound: Game._next_round,
+_HANDLERS: dict[type[Action], Callable[[Engine, Any], list[Event]]] = {
+    Buy: Engine._buy,
+    Pass: Engine._pass,
+    ThrowDice: Engine._throw,
+    Park: Engine._park,
+    StoneStep: Engine._stone_step,
+    NextRound: Engine._next_round,
 }

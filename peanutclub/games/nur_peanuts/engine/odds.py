@@ -19,11 +19,11 @@ from peanutclub.games.nur_peanuts.engine.pieces import Piece, Place
 from peanutclub.games.nur_peanuts.engine.rules import BANK, reroll_price, settle
 
 if TYPE_CHECKING:
-    from peanutclub.games.nur_peanuts.engine.game import Game
+    from peanutclub.games.nur_peanuts.engine.game import Engine
 
 
 def outcome_if_parked(
-    game: Game,
+    game: Engine,
     seat: int,
     field: int,
     purse: Sequence[int] | None = None,
@@ -58,7 +58,7 @@ def outcome_if_parked(
 
 
 def parking_facts(
-    game: Game, seat: int, field: int, purse: Sequence[int], parked: list[Piece]
+    game: Engine, seat: int, field: int, purse: Sequence[int], parked: list[Piece]
 ) -> dict[str, Any]:
     """What parking `seat`'s pawn on `field` would mean, everyone holding `purse`: the field's
     value and owner, the piece it would bump, whether it would lead the parked pieces, and the
@@ -76,7 +76,7 @@ def parking_facts(
     }
 
 
-def park_here(game: Game) -> dict[str, Any] | None:
+def park_here(game: Engine) -> dict[str, Any] | None:
     """For the player to move, once they have thrown: what parking where the pawn stands now
     would mean (the facts `parking_facts` gives). None before a turn's first throw."""
     turn = game.turn
@@ -87,7 +87,7 @@ def park_here(game: Game) -> dict[str, Any] | None:
     return parking_facts(game, seat, game.pawns[seat].field, game.cash, parked)
 
 
-def purse_after_reroll(game: Game) -> list[int] | None:
+def purse_after_reroll(game: Engine) -> list[int] | None:
     """Everyone's cash once the player to move has paid for the throw they may make now (the
     price goes to a rival, or to the bank), or None when they cannot pay it: then the engine
     refuses any throw, and no throw has odds to show."""
@@ -106,7 +106,7 @@ def purse_after_reroll(game: Game) -> list[int] | None:
     return purse
 
 
-def throw_odds(game: Game) -> dict[str, list[dict[str, Any]]]:
+def throw_odds(game: Engine) -> dict[str, list[dict[str, Any]]]:
     """Each throw's fields for the player to move (empty outside a turn; each throw's list
     empty when the player cannot pay to roll again, since the engine would refuse it)."""
     turn = game.turn

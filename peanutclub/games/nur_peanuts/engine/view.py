@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 from peanutclub.games.nur_peanuts.engine.board import FIELDS
-from peanutclub.games.nur_peanuts.engine.game import Game, Phase
+from peanutclub.games.nur_peanuts.engine.game import Engine, Phase
 from peanutclub.games.nur_peanuts.engine.odds import park_here, throw_odds
 from peanutclub.games.nur_peanuts.engine.rules import BANK, fields_to_end
 
@@ -40,7 +40,7 @@ from peanutclub.games.nur_peanuts.engine.rules import BANK, fields_to_end
 PATCH_FIELDS = ("phase", "pieces", "turn", "last_throw")
 
 
-def turn_view(game: Game) -> dict[str, Any] | None:
+def turn_view(game: Engine) -> dict[str, Any] | None:
     turn = game.turn
     if turn is None or game.phase is not Phase.TURNS:
         return None
@@ -58,7 +58,7 @@ def turn_view(game: Game) -> dict[str, Any] | None:
     }
 
 
-def purchase_view(game: Game) -> dict[str, Any] | None:
+def purchase_view(game: Engine) -> dict[str, Any] | None:
     """Who may buy now and which fields they can afford (the page offers exactly these)."""
     buyer = game.buyer
     if buyer is None:
@@ -70,7 +70,7 @@ def purchase_view(game: Game) -> dict[str, Any] | None:
     }
 
 
-def public_view(game: Game) -> dict[str, Any]:
+def public_view(game: Engine) -> dict[str, Any]:
     """The whole table: board, pieces, money, the turn and its odds, the last throw, results."""
     cached = game.view_cache
     if cached is not None and cached[0] == game.version:
@@ -103,6 +103,6 @@ def public_view(game: Game) -> dict[str, Any]:
     return view
 
 
-def private_view(game: Game, seat: int) -> dict[str, Any]:
+def private_view(game: Engine, seat: int) -> dict[str, Any]:
     """Nothing is secret: a seat's own view only says which seat it is."""
     return {"seat": seat}

@@ -1,6 +1,6 @@
 """What a lot is worth to a collection, and what a bid costs a hand: the arithmetic of the bots.
 
-Everything here reads plain view data (symbol names, card dicts, currency names), never a `Game`,
+Everything here reads plain view data (symbol names, card dicts, currency names), never an `Engine`,
 so a bot sees what a person at its seat sees and nothing more. The deck's symbol counts are public
 knowledge (they are printed on the cards), so they may be used like a rulebook.
 """

@@ -1,6 +1,6 @@
 """The Peanut Club rules engine: pure Python, no I/O, no clock, no framework.
 
-Create a `Game`, feed it `Action`s with `apply`, read `Event`s back, and show each person
+Create an `Engine`, feed it `Action`s with `apply`, read `Event`s back, and show each person
 `view(game, seat)`. Every refusal is a `RuleError` with a stable `code`.
 """
 
@@ -33,7 +33,7 @@ from peanutclub.games.peanut_club.engine.components import (
 )
 from peanutclub.games.peanut_club.engine.errors import CODES, ClubRuleError, RuleError
 from peanutclub.games.peanut_club.engine.events import Event
-from peanutclub.games.peanut_club.engine.game import MAX_PLAYERS, MIN_PLAYERS, Game, Phase
+from peanutclub.games.peanut_club.engine.game import MAX_PLAYERS, MIN_PLAYERS, Engine, Phase
 from peanutclub.games.peanut_club.engine.payment import (
     Payment,
     PaymentContext,
@@ -59,8 +59,8 @@ __all__ = [
     "Crash",
     "Currency",
     "CurrencyCard",
+    "Engine",
     "Event",
-    "Game",
     "GoingStep",
     "Niet",
     "ObjectCard",

@@ -19,16 +19,16 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from peanutclub.games.peanut_club.engine.game import Game, Sale
+from peanutclub.games.peanut_club.engine.game import Engine, Sale
 
 
-def awards(game: Game) -> list[dict[str, Any]]:
+def awards(game: Engine) -> list[dict[str, Any]]:
     """The awards of a finished game, in a fixed order; an award nobody earned is left out."""
     found = [_best_deal(game), _most_lost(game), _power_of_the_night(game)]
     return [a for a in found if a is not None]
 
 
-def _best_deal(game: Game) -> dict[str, Any] | None:
+def _best_deal(game: Engine) -> dict[str, Any] | None:
     scores = game.scores
     if scores is None:
         return None
@@ -56,7 +56,7 @@ def _best_deal(game: Game) -> dict[str, Any] | None:
     }
 
 
-def _most_lost(game: Game) -> dict[str, Any] | None:
+def _most_lost(game: Engine) -> dict[str, Any] | None:
     lost = [0] * game.players
     times = [0] * game.players
     biggest = [0] * game.players
@@ -77,7 +77,7 @@ def _most_lost(game: Game) -> dict[str, Any] | None:
     }
 
 
-def _power_of_the_night(game: Game) -> dict[str, Any] | None:
+def _power_of_the_night(game: Engine) -> dict[str, Any] | None:
     by_round: dict[int, Sale] = {sale.round: sale for sale in game.sales}
     best: tuple[tuple[int, int, int], Sale, list[str]] | None = None
     helped: dict[int, list[str]] = {}

@@ -122,7 +122,7 @@ def stop_total(players: int) -> int:
     return 30 if players == 6 else 35
 
 
-class Game:
+class Engine:
     """A game in progress. Read its attributes freely; change it only through `apply`."""
 
     def __init__(self, players: int, seed: int, deck: ObjectDeck | None = None) -> None:
@@ -813,7 +813,7 @@ class Game:
     @classmethod
     def replay(
         cls, players: int, seed: int, actions: Iterable[Action], deck: ObjectDeck | None = None
-    ) -> Game:
+    ) -> Engine:
         """Rebuild a game from its seed and its accepted actions."""
         game = cls(players, seed, deck)
         for action in actions:
@@ -845,13 +845,13 @@ class Game:
 
 
 _HANDLERS: dict[type[Action], Any] = {
-    PlaceBid: Game._on_bid,
-    ALaCarte: Game._on_a_la_carte,
-    Crash: Game._on_crash,
-    Niet: Game._on_niet,
-    CallGoing: Game._on_going,
-    GoingStep: Game._on_going_step,
-    CancelGoing: Game._on_cancel_going,
-    Pay: Game._on_pay,
-    AutoPay: Game._on_auto_pay,
+    PlaceBid: Engine._on_bid,
+    ALaCarte: Engine._on_a_la_carte,
+    Crash: Engine._on_crash,
+    Niet: Engine._on_niet,
+    CallGoing: Engine._on_going,
+    GoingStep: Engine._on_going_step,
+    CancelGoing: Engine._on_cancel_going,
+    Pay: Engine._on_pay,
+    AutoPay: Engine._on_auto_pay,
 }

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from peanutclub.games.peanut_club.engine.components import Currency, CurrencyCard, ObjectCard, Power
-from peanutclub.games.peanut_club.engine.game import Game, Phase
+from peanutclub.games.peanut_club.engine.game import Engine, Phase
 
 _PUBLIC_CACHE_ATTR = "_public_view_cache"
 _MEMO_ATTR = "_view_memo"
@@ -84,7 +84,7 @@ class _Memo:
             found = self.objects[id(obj)] = (obj, obj.to_dict())
         return found[1]
 
-    def players_list(self, game: Game) -> list[dict[str, Any]]:
+    def players_list(self, game: Engine) -> list[dict[str, Any]]:
         """Every seat's public entry during play (not at the end, which adds secrets).
 
         The same list as last time while no seat's hand, objects or tokens changed.
@@ -99,7 +99,7 @@ class _Memo:
         self.players_all = (key, result)
         return result
 
-    def _players_list(self, game: Game) -> list[dict[str, Any]]:
+    def _players_list(self, game: Engine) -> list[dict[str, Any]]:
         result = []
         cache = self.players
         for seat in range(game.players):
@@ -128,7 +128,7 @@ class _Memo:
             result.append(entry)
         return result
 
-    def hand(self, game: Game, seat: int) -> list[dict[str, Any]]:
+    def hand(self, game: Engine, seat: int) -> list[dict[str, Any]]:
         """A seat's hand as dicts: a fresh list, rendered again only when the hand changed."""
         hand = game.hands[seat]
         found = self.hands.get(seat)
@@ -137,7 +137,7 @@ class _Memo:
             found = self.hands[seat] = (hand, len(hand), [card(c) for c in hand])
         return list(found[2])
 
-    def pile(self, game: Game) -> tuple[list[ObjectCard], int, int, int | None, bool]:
+    def pile(self, game: Engine) -> tuple[list[ObjectCard], int, int, int | None, bool]:
         """The pile's public facts: objects left, next lot size, refresh card next.
 
         `game.objects_left`, `game.next_lot_size` and `game.refresh_next`, read again only when
@@ -189,14 +189,14 @@ class _Memo:
             found = self.lot = (lot, len(lot), [obj(o) for o in lot])
         return found[2]
 
-    def high_bid(self, game: Game) -> dict[str, Any] | None:
+    def high_bid(self, game: Engine) -> dict[str, Any] | None:
         bid = game.high_bid
         found = self.bid
         if found is None or found[0] is not bid:
             found = self.bid = (bid, _bid(game))
         return found[1]
 
-    def min_bids_dict(self, game: Game) -> dict[str, int | None]:
+    def min_bids_dict(self, game: Engine) -> dict[str, int | None]:
         niet = game.niet
         key = (game.phase, niet, len(niet), tuple(game.column), game.high_bid)
         found = self.min_bids
@@ -205,7 +205,7 @@ class _Memo:
         return found[1]
 
 
-def _memo(game: Game) -> _Memo:
+def _memo(game: Engine) -> _Memo:
     memo: _Memo | None = getattr(game, _MEMO_ATTR, None)
     if memo is None:
         memo = _Memo()
@@ -213,7 +213,7 @@ def _memo(game: Game) -> _Memo:
     return memo
 
 
-def _bid(game: Game) -> dict[str, Any] | None:
+def _bid(game: Engine) -> dict[str, Any] | None:
     """`game.high_bid.to_dict()`, without the enum's slow `.value`."""
     bid = game.high_bid
     if bid is None:
@@ -221,7 +221,7 @@ def _bid(game: Game) -> dict[str, Any] | None:
     return {"seat": bid.seat, "amount": bid.amount, "currency": _NAMES[bid.currency]}
 
 
-def _min_bids(game: Game) -> dict[str, int | None]:
+def _min_bids(game: Engine) -> dict[str, int | None]:
     """`game.min_bid` for each currency of the column, in column order, in one pass."""
     column, niet, high = game.column, game.niet, game.high_bid
     if game.phase is not Phase.BIDDING:
@@ -239,17 +239,17 @@ def _min_bids(game: Game) -> dict[str, int | None]:
     return result
 
 
-def min_bids(game: Game) -> dict[str, int | None]:
+def min_bids(game: Engine) -> dict[str, int | None]:
     """The view's `min_bids`, for a patch: the same dict (read-only) until the bid state moves."""
     return _memo(game).min_bids_dict(game)
 
 
-def high_bid(game: Game) -> dict[str, Any] | None:
+def high_bid(game: Engine) -> dict[str, Any] | None:
     """The view's `high_bid`, for a patch: the same dict (read-only) until the next bid."""
     return _memo(game).high_bid(game)
 
 
-def public_view(game: Game) -> dict[str, Any]:
+def public_view(game: Engine) -> dict[str, Any]:
     """What everybody may see (the TV's view). Cached per game version: treat it as read-only."""
     cached: tuple[int, dict[str, Any]] | None = getattr(game, _PUBLIC_CACHE_ATTR, None)
     if cached is not None and cached[0] == game.version:
@@ -303,7 +303,7 @@ def public_view(game: Game) -> dict[str, Any]:
     return result
 
 
-def private_view(game: Game, seat: int) -> dict[str, Any]:
+def private_view(game: Engine, seat: int) -> dict[str, Any]:
     """What only `seat` may see: their hand, their collector, their options and suggestion.
 
     The options (`bid_options`, `a_la_carte`, `powers`) are the server's answers to "what could
@@ -324,7 +324,7 @@ def private_view(game: Game, seat: int) -> dict[str, Any]:
     }
 
 
-def view(game: Game, seat: int | None) -> dict[str, Any]:
+def view(game: Engine, seat: int | None) -> dict[str, Any]:
     """A viewer's whole view: the public part, plus `you` for a seated player (None = TV)."""
     result = dict(public_view(game))
     result["you"] = None if seat is None else private_view(game, seat)

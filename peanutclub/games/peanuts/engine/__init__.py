@@ -1,6 +1,6 @@
 """The Peanuts! rules engine: pure Python, no I/O, no clock, no framework.
 
-Create a `Game`, feed it `Action`s with `apply`, read `Event`s back, and show everyone
+Create an `Engine`, feed it `Action`s with `apply`, read `Event`s back, and show everyone
 `public_view(game)` (each seat adds its `private_view`). Every refusal is a `RuleError` with a
 stable `code`; the rules themselves live one per function in `rules`.
 """
@@ -36,7 +36,7 @@ from peanutclub.games.peanuts.engine.game import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     PHOTO_FINISH_MS,
-    Game,
+    Engine,
     Phase,
     RoundScore,
     seat_decks,
@@ -59,10 +59,10 @@ __all__ = [
     "CallPeanuts",
     "Card",
     "DeclareStuck",
+    "Engine",
     "Event",
     "Flip",
     "Foundation",
-    "Game",
     "Layout",
     "MoveCard",
     "NextRound",

@@ -105,7 +105,7 @@ class Located:
     pile: int | None  # the building pile's index when `source` is a building pile
 
 
-class Game:
+class Engine:
     """A game in progress. Read its attributes freely; change it only through `apply`."""
 
     def __init__(

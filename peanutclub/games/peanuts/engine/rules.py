@@ -1,4 +1,4 @@
-"""The rules of the race, one function per rule; `Game` calls them and keeps the bookkeeping.
+"""The rules of the race, one function per rule; `Engine` calls them and keeps the bookkeeping.
 
 Each function either answers a question about the table or changes it as one rule says; checks
 raise the refusal with its stable code and change nothing.

@@ -15,7 +15,7 @@ from typing import Any
 
 from peanutclub.games.peanuts.engine import rules
 from peanutclub.games.peanuts.engine.cards import Card
-from peanutclub.games.peanuts.engine.game import Game, team_of
+from peanutclub.games.peanuts.engine.game import Engine, team_of
 from peanutclub.games.peanuts.engine.table import Foundation, Layout
 
 #: card id -> its dict, made once: views and patches share them (read-only).
@@ -75,7 +75,7 @@ class _Memo:
         self.foundations: dict[int, tuple[int, dict[str, Any]]] = {}
 
 
-def _memo(game: Game) -> _Memo:
+def _memo(game: Engine) -> _Memo:
     memo: _Memo | None = getattr(game, _MEMO_ATTR, None)
     if memo is None:
         memo = _Memo()
@@ -83,7 +83,7 @@ def _memo(game: Game) -> _Memo:
     return memo
 
 
-def _deck_fields(game: Game, memo: _Memo, deck: int) -> dict[str, Any]:
+def _deck_fields(game: Engine, memo: _Memo, deck: int) -> dict[str, Any]:
     layout = game.layouts[deck]
     key = (game.round, layout.changes, game.played[deck], game.totals[deck])
     found = memo.decks.get(deck)
@@ -96,7 +96,7 @@ def _deck_fields(game: Game, memo: _Memo, deck: int) -> dict[str, Any]:
     return fields
 
 
-def _foundations(game: Game, memo: _Memo) -> list[dict[str, Any]]:
+def _foundations(game: Engine, memo: _Memo) -> list[dict[str, Any]]:
     if memo.round != game.round:
         memo.round = game.round
         memo.foundations.clear()  # a new round: the old foundations are gone
@@ -111,7 +111,7 @@ def _foundations(game: Game, memo: _Memo) -> list[dict[str, Any]]:
     return result
 
 
-def public_view(game: Game) -> dict[str, Any]:
+def public_view(game: Engine) -> dict[str, Any]:
     """What every viewer may see. Cached per game change: treat it as read-only."""
     memo = _memo(game)
     if memo.public is not None and memo.public[0] == game.changes:
@@ -141,13 +141,13 @@ def public_view(game: Game) -> dict[str, Any]:
     return result
 
 
-def private_view(game: Game, seat: int) -> dict[str, Any]:
+def private_view(game: Engine, seat: int) -> dict[str, Any]:
     """A seat's own bearings: which deck it plays and with whom. Nothing secret: in the race,
     everything a player may see is public, and face-down cards are hidden from their owner too."""
     deck = game.deck_of[seat]
     return {"seat": seat, "deck": deck, "teammates": [s for s in game.seats_of[deck] if s != seat]}
 
 
-def view(game: Game, seat: int | None) -> dict[str, Any]:
+def view(game: Engine, seat: int | None) -> dict[str, Any]:
     """One viewer's whole view: the public one, and `you` (None for the TV and spectators)."""
     return {**public_view(game), "you": None if seat is None else private_view(game, seat)}

@@ -12,7 +12,7 @@ from peanutclub.games.peanut_club.engine import (
     COLLECTORS,
     Currency,
     CurrencyCard,
-    Game,
+    Engine,
     ObjectCard,
     Phase,
     Power,
@@ -44,7 +44,7 @@ def reference_deal(players: int, seed: int) -> list[list[int]]:
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_money_is_dealt_two_cards_at_a_time_in_seat_order(players: int) -> None:
     for seed in range(40):
-        game = Game(players, seed)
+        game = Engine(players, seed)
         assert [[c.id for c in h] for h in game.hands] == reference_deal(players, seed)
 
 
@@ -52,7 +52,7 @@ def test_money_is_dealt_two_cards_at_a_time_in_seat_order(players: int) -> None:
 def test_each_player_stops_at_35_or_30_with_six_players(players: int) -> None:
     stop = 30 if players == 6 else 35
     for seed in range(60):
-        game = Game(players, seed)
+        game = Engine(players, seed)
         dealt = sum(len(h) for h in game.hands)
         for h in game.hands:
             total = sum(c.value for c in h)
@@ -65,10 +65,10 @@ def test_each_player_stops_at_35_or_30_with_six_players(players: int) -> None:
 
 
 def test_six_players_can_run_the_money_out() -> None:
-    runs_out = [s for s in range(300) if sum(len(h) for h in Game(6, s).hands) == 90]
+    runs_out = [s for s in range(300) if sum(len(h) for h in Engine(6, s).hands) == 90]
     assert runs_out, "some six-player deal should use the whole deck"
     for seed in runs_out[:5]:
-        game = Game(6, seed)
+        game = Engine(6, seed)
         assert [[c.id for c in h] for h in game.hands] == reference_deal(6, seed)
         assert game.phase is Phase.BIDDING
 
@@ -76,12 +76,12 @@ def test_six_players_can_run_the_money_out() -> None:
 @pytest.mark.parametrize("players", [-1, 0, 1, 2, 7, 10])
 def test_three_to_six_players_only(players: int) -> None:
     with pytest.raises(ValueError):
-        Game(players, 1)
+        Engine(players, 1)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_a_game_starts_bidding_on_its_first_lot(players: int) -> None:
-    game = Game(players, 5)
+    game = Engine(players, 5)
     assert game.phase is Phase.BIDDING
     assert game.round == 1
     assert 1 <= len(game.lot) <= 3
@@ -91,7 +91,7 @@ def test_a_game_starts_bidding_on_its_first_lot(players: int) -> None:
 
 
 def test_the_column_is_in_random_order() -> None:
-    seen = {tuple(Game(3, seed).column) for seed in range(200)}
+    seen = {tuple(Engine(3, seed).column) for seed in range(200)}
     assert seen == set(permutations(Currency))
 
 
@@ -99,7 +99,7 @@ def test_collectors_are_distinct_coloured_categories_dealt_at_random() -> None:
     seen: set[Any] = set()
     for seed in range(100):
         for players in (3, 6):
-            game = Game(players, seed)
+            game = Engine(players, seed)
             assert len(game.collectors) == players
             assert len(set(game.collectors)) == players
             assert set(game.collectors) <= set(COLLECTORS)
@@ -108,7 +108,7 @@ def test_collectors_are_distinct_coloured_categories_dealt_at_random() -> None:
 
 
 def test_every_player_starts_with_five_unused_tokens() -> None:
-    game = Game(4, 2)
+    game = Engine(4, 2)
     assert game.tokens == [{p: False for p in Power} for _ in range(4)]
 
 
@@ -134,13 +134,13 @@ def test_the_pile_is_shuffled_again_while_the_refresh_card_is_on_top(
 ) -> None:
     monkeypatch.setattr(random, "Random", _RefreshOnTopFirst)
     _RefreshOnTopFirst.pile_shuffles = 0
-    game = Game(3, 1)
+    game = Engine(3, 1)
     assert _RefreshOnTopFirst.pile_shuffles == 2
     assert "refresh" not in kinds(game.start_events)
     assert game.pile[0].refresh
 
 
 def test_everything_comes_from_one_seed() -> None:
-    assert Game(5, 42).reveal() == Game(5, 42).reveal()
-    assert Game(5, 42).reveal() != Game(5, 43).reveal()
-    assert Game(5, 42).start_events == Game(5, 42).start_events
+    assert Engine(5, 42).reveal() == Engine(5, 42).reveal()
+    assert Engine(5, 42).reveal() != Engine(5, 43).reveal()
+    assert Engine(5, 42).start_events == Engine(5, 42).start_events

@@ -16,7 +16,7 @@ from peanutclub.games.peanut_club.engine import (
     ALaCarte,
     Crash,
     Currency,
-    Game,
+    Engine,
     Niet,
     Pay,
     Phase,
@@ -32,7 +32,7 @@ from tests.games.bot_table import first_accepted
 from .conftest import C, D, obj, sell, table
 
 
-def powers(game: Game, seat: int) -> dict[str, dict[str, Any]]:
+def powers(game: Engine, seat: int) -> dict[str, dict[str, Any]]:
     you = view(game, seat)["you"]
     assert you is not None
     result: dict[str, dict[str, Any]] = you["powers"]
@@ -75,7 +75,7 @@ def test_a_la_carte_is_not_offered_to_a_player_with_no_cards() -> None:
     assert powers(game, 0)["crash"]["usable"]  # no cards: Crash and Niet may still be played
 
 
-def _abracadabra_payment(game: Game, seat: int) -> Pay:
+def _abracadabra_payment(game: Engine, seat: int) -> Pay:
     """A payment doubling a card that the rules accept: the largest usable cards first, until
     they reach the bid with the first of them doubled (each card is then needed)."""
     ctx = game.payment_context()
@@ -91,7 +91,7 @@ def _abracadabra_payment(game: Game, seat: int) -> Pay:
     raise AssertionError("no payment")
 
 
-def _tries(game: Game, seat: int, name: str) -> list[Action]:
+def _tries(game: Engine, seat: int, name: str) -> list[Action]:
     """Actions that use power `name` for `seat`: one of them is accepted when it is usable."""
     if name == "a_la_carte":
         return [ALaCarte(seat, 1, c) for c in Currency]
@@ -108,7 +108,7 @@ def _tries(game: Game, seat: int, name: str) -> list[Action]:
     return [_abracadabra_payment(game, seat)]
 
 
-def _outcome(game: Game, action: Action) -> str | None:
+def _outcome(game: Engine, action: Action) -> str | None:
     memo = {id(getattr(game, name, None)): None for name in ("_view_memo", "_public_view_cache")}
     trial = copy.deepcopy(game, memo)  # a copy without the views' caches, which are large
     try:
@@ -122,7 +122,7 @@ def _outcome(game: Game, action: Action) -> str | None:
 def test_a_power_is_offered_exactly_when_using_it_would_be_accepted(seed: int) -> None:
     """In bot games, at many moments, for every seat and power: usable means some way of using
     it is accepted; not usable means using it is refused with the view's reason."""
-    game = Game(3 + seed, seed)
+    game = Engine(3 + seed, seed)
     bots = [make_bot(["easy", "normal", "hard"][s % 3], s, seed) for s in range(game.players)]
     rng = random.Random(seed)
     checked = 0
@@ -244,7 +244,7 @@ def test_the_awards_tell_the_best_deal_the_most_value_lost_and_the_power_that_wo
 
 
 def test_awards_in_a_whole_bot_game_name_real_seats() -> None:
-    game = Game(4, 7)
+    game = Engine(4, 7)
     bots = [make_bot("normal", s, 7) for s in range(4)]
     while game.phase is not Phase.OVER:
         if first_accepted(game, bots, range(4), lambda s: view(game, s)) is None:
@@ -282,7 +282,7 @@ def test_up_to_also_says_what_the_cards_alone_pay_in_each_currency() -> None:
 
 
 def test_lot_fit_marks_the_collector_symbol_and_a_set_of_three_it_would_complete() -> None:
-    game = Game(3, 2)
+    game = Engine(3, 2)
     seat = 0
     lot = game.lot
     assert lot

@@ -16,8 +16,7 @@ import pytest
 from peanutclub.games.peanuts import Peanuts
 from peanutclub.games.peanuts.engine import action_from_dict
 from peanutclub.games.peanuts.patch import apply_patch
-
-from .harness import Client, RunningServer, dev_server, join, run, watch
+from tests.server.harness import Client, RunningServer, dev_server, join, run, watch
 
 #: A deal (2 players, this seed) where seat 0 shows the Ace of clubs (card 39) and both decks show
 #: their 2 of clubs (card 40 of deck 0, card 92 of deck 1) on top of a pile.

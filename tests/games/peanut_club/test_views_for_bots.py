@@ -15,7 +15,7 @@ import pytest
 from peanutclub.games.peanut_club.bots import make_bot
 from peanutclub.games.peanut_club.engine import (
     Currency,
-    Game,
+    Engine,
     Phase,
     Power,
     RuleError,
@@ -24,7 +24,7 @@ from peanutclub.games.peanut_club.engine import (
 )
 
 
-def honourable(game: Game, seat: int, currency: Currency) -> int:
+def honourable(game: Engine, seat: int, currency: Currency) -> int:
     """The honour rule straight from its definition, without the game's memoised totals."""
     return max_honourable(
         game.hands[seat],
@@ -39,7 +39,7 @@ def honourable(game: Game, seat: int, currency: Currency) -> int:
 @pytest.mark.parametrize(("players", "level"), [(3, "normal"), (4, "easy"), (6, "hard")])
 def test_views_match_a_game_rebuilt_from_its_log(players: int, level: str) -> None:
     seed = 17
-    game = Game(players, seed)
+    game = Engine(players, seed)
     bots = [make_bot(level, s, seed) for s in range(players)]
     rng = random.Random(seed)
     checked = 0
@@ -53,7 +53,7 @@ def test_views_match_a_game_rebuilt_from_its_log(players: int, level: str) -> No
         except RuleError:
             game.apply(game.auctioneer_action())
         if rng.random() < 0.15 or game.phase is Phase.OVER:
-            fresh = Game.replay(players, seed, game.log)
+            fresh = Engine.replay(players, seed, game.log)
             for s in [None, *range(players)]:
                 assert view(game, s) == view(fresh, s)
             checked += 1

@@ -13,7 +13,7 @@ from peanutclub.games.peanut_club.engine import (
     AutoPay,
     Currency,
     CurrencyCard,
-    Game,
+    Engine,
     Pay,
     Payment,
     PaymentContext,
@@ -30,7 +30,7 @@ from peanutclub.games.peanut_club.engine import (
 from .conftest import C, D, P, all_valid_payments, hand, kinds, payment_key, refused, sell, table
 
 
-def won_by(seat: int, amount: int, currency: str, **kwargs: Any) -> tuple[Game, dict[str, int]]:
+def won_by(seat: int, amount: int, currency: str, **kwargs: Any) -> tuple[Engine, dict[str, int]]:
     """A game in which `seat` has just won a lot with that bid; also each card's id by name."""
     game = table(**kwargs)
     cur = {"d": D, "c": C, "p": P}[currency]

@@ -17,7 +17,7 @@ from peanutclub.games.peanut_club.engine import (
     Action,
     CallGoing,
     Currency,
-    Game,
+    Engine,
     GoingStep,
     Phase,
     PlaceBid,
@@ -61,7 +61,7 @@ def test_mixed_tables_play_to_the_end(players: int) -> None:
 
 def _live_decisions(level: str, seed: int, limit: int = 400) -> list[tuple[dict[str, Any], int]]:
     """Views that a bot of `level` was asked about during a real game, with the seat asked."""
-    game = Game(4, seed)
+    game = Engine(4, seed)
     bots = [make_bot(level, s, seed) for s in range(4)]
     rng = random.Random(seed)
     seen: list[tuple[dict[str, Any], int]] = []
@@ -123,7 +123,7 @@ def test_bot_modules_never_touch_a_game(module: str) -> None:
 
 
 def test_bots_wait_when_they_hold_the_high_bid() -> None:
-    game = Game(4, 5)
+    game = Engine(4, 5)
     column = game.column
     game.apply(PlaceBid(1, 1, column[-1]))
     for level in LEVELS:
@@ -131,7 +131,7 @@ def test_bots_wait_when_they_hold_the_high_bid() -> None:
 
 
 def test_bots_pay_what_the_suggestion_says() -> None:
-    game = Game(4, 5)
+    game = Engine(4, 5)
     game.apply(PlaceBid(2, 1, next(c.currency for c in game.hands[2])))
     game.apply(CallGoing(None))
     game.apply(GoingStep())
@@ -185,7 +185,7 @@ def test_hard_beats_normal_more_than_its_share() -> None:
 def test_a_bot_kept_for_a_rematch_forgets_the_last_game() -> None:
     bot = make_bot("normal", 0, 1)
     for seed in (1, 2):
-        game = Game(4, seed)
+        game = Engine(4, seed)
         while game.phase is not Phase.OVER:
             action = bot.decide(view(game, 0))
             try:

@@ -12,7 +12,7 @@ from typing import Any
 from peanutclub.games.peanut_club import PeanutClub
 from peanutclub.games.peanut_club.bots.base import REACTION, pace_of
 from peanutclub.games.peanut_club.engine import Phase, PlaceBid, RuleError
-from peanutclub.server.settings import Settings
+from peanutclub.server.settings import ServerSettings
 from tests.server.harness import Viewer, manual_room
 
 QUICKEST = {"going_step_seconds": 1.0, "idle_seconds": 3.0, "pay_seconds": 10.0}
@@ -23,7 +23,7 @@ async def quick_person_against_bots(seed: int) -> tuple[int, int]:
     amount that wins in the weakest currency they can, at once.
     Three normal bots sit beside them. Returns (lots the person won, lots the bots won)."""
     room, clock, _ = await manual_room(
-        "QUICK", QUICKEST, Settings(bot_pace=1.0), host="host-secret", fixed_seed=seed
+        "QUICK", QUICKEST, ServerSettings(bot_pace=1.0), host="host-secret", fixed_seed=seed
     )
     tv, person = Viewer(), Viewer()
     await room.watch(tv, "host-secret", None)

@@ -16,15 +16,15 @@ from peanutclub.games.peanut_club.bots.base import (
     BaseBot,
     without_powers,
 )
-from peanutclub.games.peanut_club.engine import Game, Pay, Phase, PlaceBid, view
+from peanutclub.games.peanut_club.engine import Engine, Pay, Phase, PlaceBid, view
 from tests.games.bot_table import first_accepted
 
 
-def play(level: str, seed: int, stand_in: bool) -> tuple[Game, list[Any]]:
+def play(level: str, seed: int, stand_in: bool) -> tuple[Engine, list[Any]]:
     """A four-player game: `level` at seat 0 (playing for an away person if `stand_in`), normal
     bots elsewhere. Returns the game and seat 0's accepted actions with the view each was
     decided on."""
-    game = Game(4, seed)
+    game = Engine(4, seed)
     bots = [make_bot(level if s == 0 else "normal", s, seed) for s in range(4)]
     order = random.Random(seed)
     mine: list[Any] = []
@@ -44,7 +44,7 @@ def play(level: str, seed: int, stand_in: bool) -> tuple[Game, list[Any]]:
     return game, mine
 
 
-def seat_zero_powers(game: Game) -> list[str]:
+def seat_zero_powers(game: Engine) -> list[str]:
     return [use.power.value for use in game.power_uses if use.seat == 0]
 
 
@@ -67,7 +67,7 @@ def test_the_same_bots_in_their_own_seats_do_use_powers() -> None:
 
 
 def a_lot_on_sale(seed: int = 3) -> dict[str, Any]:
-    return view(Game(4, seed), 0)
+    return view(Engine(4, seed), 0)
 
 
 def test_every_level_has_the_same_reflexes() -> None:
@@ -103,7 +103,7 @@ def test_an_unpaced_bot_judges_at_once() -> None:
 
 
 def test_a_bot_does_not_react_to_its_own_high_bid() -> None:
-    game = Game(4, 3)
+    game = Engine(4, 3)
     bot = make_bot("normal", 0, 1)
     assert isinstance(bot, BaseBot)
     bot.pause(None)

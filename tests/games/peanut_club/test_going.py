@@ -100,12 +100,12 @@ def test_the_auctioneer_can_take_a_running_call_back_and_bidding_stays_open() ->
     from peanutclub.games.peanut_club.engine import (
         CallGoing,
         CancelGoing,
-        Game,
+        Engine,
         GoingStep,
         RuleError,
     )
 
-    game = Game(3, 4)
+    game = Engine(3, 4)
     with pytest.raises(RuleError) as nothing_to_cancel:
         game.apply(CancelGoing())
     assert nothing_to_cancel.value.code == "wrong_phase"
@@ -119,9 +119,9 @@ def test_the_auctioneer_can_take_a_running_call_back_and_bidding_stays_open() ->
 
 
 def test_when_nobody_acts_the_auctioneer_calls_steps_and_pays() -> None:
-    from peanutclub.games.peanut_club.engine import AutoPay, Currency, Game, RuleError
+    from peanutclub.games.peanut_club.engine import AutoPay, Currency, Engine, RuleError
 
-    game = Game(3, 8)
+    game = Engine(3, 8)
     assert game.auctioneer_action() == CallGoing(None)
     game.apply(PlaceBid(0, 1, Currency(game.column[0])))
     game.apply(game.auctioneer_action())

@@ -1,6 +1,6 @@
 """How many bot games a single core plays per second. Prints figures; asserts nothing on time.
 
-Run with `python -m pytest tests/games/peanut_club/bots/test_bench_games.py -s` to see the figures.
+Run with `python -m pytest tests/games/peanut_club/test_bench_games.py -s` to see the figures.
 """
 
 from __future__ import annotations

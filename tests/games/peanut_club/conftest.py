@@ -26,8 +26,8 @@ from peanutclub.games.peanut_club.engine import (
     Crash,
     Currency,
     CurrencyCard,
+    Engine,
     Event,
-    Game,
     GoingStep,
     Niet,
     ObjectCard,
@@ -100,13 +100,13 @@ def table(
     a_la_carte: bool = False,
     high_bid: tuple[int, int, str] | None = None,
     collectors: Sequence[str] | None = None,
-) -> Game:
+) -> Engine:
     """A dealt game with some of its state replaced, ready for one rule to be exercised.
 
     `pile` is given top first. `used` maps a seat to the powers it has already used
     ("crash niet"). `high_bid` is (seat, amount, currency letter).
     """
-    game = Game(players, seed)
+    game = Engine(players, seed)
     if hands is not None:
         taken: set[int] = set()
         game.hands = [sorted(hand(h, taken), key=lambda c: c.id) for h in hands]
@@ -130,7 +130,7 @@ def table(
     return game
 
 
-def sell(game: Game, by: int | None = None) -> list[Event]:
+def sell(game: Engine, by: int | None = None) -> list[Event]:
     """Going once, going twice, sold: the three actions that close a lot."""
     events = game.apply(CallGoing(by))
     events += game.apply(GoingStep())
@@ -138,7 +138,7 @@ def sell(game: Game, by: int | None = None) -> list[Event]:
     return events
 
 
-def refused(game: Game, action: Action) -> str:
+def refused(game: Engine, action: Action) -> str:
     """Apply an action the rules must refuse; check it changed nothing; return its code."""
     before = (game.reveal(), game.version, len(game.log))
     with pytest.raises(RuleError) as info:
@@ -215,15 +215,15 @@ def all_valid_payments(
 class Run:
     """A finished random game and what happened on the way."""
 
-    game: Game
+    game: Engine
     events: list[list[Event]] = field(default_factory=list)  # per accepted action
     refusals: dict[str, int] = field(default_factory=dict)  # code -> count
 
 
-Check = Callable[[Game, Action, list[Event]], None]
+Check = Callable[[Engine, Action, list[Event]], None]
 
 
-def random_payment(game: Game, rng: random.Random) -> Pay:
+def random_payment(game: Engine, rng: random.Random) -> Pay:
     """What a hasty player might tap: random cards until the bid is reached (may be refused)."""
     ctx = game.payment_context()
     seat = game.payer
@@ -244,7 +244,7 @@ def random_payment(game: Game, rng: random.Random) -> Pay:
     return Pay(seat, ids(chosen), convert, doubled)
 
 
-def random_action(game: Game, rng: random.Random) -> Action:
+def random_action(game: Engine, rng: random.Random) -> Action:
     """One random action, legal or not, weighted so that lots get sold and games end."""
     seat = rng.randrange(game.players) if rng.random() < 0.98 else game.players
     currency = rng.choice(list(Currency))
@@ -307,7 +307,7 @@ def play_random(
 ) -> Run:
     """Play one random game to its end. `check` runs after every accepted action."""
     rng = random.Random(seed * 7919 + players)
-    game = Game(players, seed)
+    game = Engine(players, seed)
     run = Run(game, [list(game.start_events)])
     for _ in range(MAX_ATTEMPTS):
         if game.phase is Phase.OVER:
@@ -327,7 +327,7 @@ def play_random(
     raise AssertionError(f"game {players}/{seed} did not end within {MAX_ATTEMPTS} attempts")
 
 
-def progress(game: Game) -> tuple[int, ...]:
+def progress(game: Engine) -> tuple[int, ...]:
     """A measure every accepted action strictly lowers (so every game ends).
 
     In order: objects still to be won or discarded; whether the refresh card is still to come;

@@ -19,8 +19,8 @@ from peanutclub.games.peanut_club.engine import (
     Action,
     Currency,
     CurrencyCard,
+    Engine,
     Event,
-    Game,
     Phase,
     Power,
     check_payment,
@@ -49,18 +49,18 @@ def games(examples: int) -> settings:
 # ----------------------------------------------------------------------------- conservation
 
 
-def dealt(game: Game) -> int:
+def dealt(game: Engine) -> int:
     return sum(len(h) for h in game.hands) + len(game.paid)
 
 
 @games(500)
 @given(SEEDS, TABLES)
 def test_cards_and_objects_are_conserved(seed: int, players: int) -> None:
-    game0 = Game(players, seed)
+    game0 = Engine(players, seed)
     never_dealt = 90 - dealt(game0)
     all_objects = {o.id for o in standard_deck().cards()}
 
-    def check(game: Game, action: Action, events: list[Event]) -> None:
+    def check(game: Engine, action: Action, events: list[Event]) -> None:
         money = [c.id for h in game.hands for c in h] + [c.id for _, c in game.paid]
         assert len(money) + never_dealt == 90
         assert len(set(money)) == len(money) and set(money) <= set(range(1, 91))
@@ -84,7 +84,7 @@ def test_cards_and_objects_are_conserved(seed: int, players: int) -> None:
 @games(500)
 @given(SEEDS, TABLES)
 def test_the_high_bid_is_always_one_its_bidder_can_honour(seed: int, players: int) -> None:
-    def check(game: Game, action: Action, events: list[Event]) -> None:
+    def check(game: Engine, action: Action, events: list[Event]) -> None:
         bid = game.high_bid
         if bid is not None:
             assert bid.currency not in game.niet
@@ -99,7 +99,7 @@ def test_the_high_bid_is_always_one_its_bidder_can_honour(seed: int, players: in
     play_random(players, seed, check=check)
 
 
-def reference_options(game: Game, seat: int) -> dict[str, dict[str, Any]]:
+def reference_options(game: Engine, seat: int) -> dict[str, dict[str, Any]]:
     """`bid_options` rebuilt from the bidding module's definitions, one currency at a time."""
     options: dict[str, dict[str, Any]] = {}
     bidding = game.phase is Phase.BIDDING
@@ -153,7 +153,7 @@ def reference_options(game: Game, seat: int) -> dict[str, dict[str, Any]]:
 @games(300)
 @given(SEEDS, TABLES)
 def test_bid_options_agree_with_the_bid_order_and_the_honour_check(seed: int, players: int) -> None:
-    def check(game: Game, action: Action, events: list[Event]) -> None:
+    def check(game: Engine, action: Action, events: list[Event]) -> None:
         for seat in range(game.players):
             assert game.bid_options(seat) == reference_options(game, seat)
 
@@ -168,11 +168,11 @@ def test_bid_options_agree_with_the_bid_order_and_the_honour_check(seed: int, pl
 def test_every_game_ends_within_a_bounded_number_of_actions(seed: int, players: int) -> None:
     """Every accepted action lowers `progress`, whose parts are all bounded, so play must end."""
     state: dict[str, Any] = {}
-    start = Game(players, seed)
+    start = Engine(players, seed)
     state["last"] = progress(start)
     most_money = 3 * 70 + 5  # every card at face value, plus the best one once more
 
-    def check(game: Game, action: Action, events: list[Event]) -> None:
+    def check(game: Engine, action: Action, events: list[Event]) -> None:
         now = progress(game)
         assert now < state["last"], (action, state["last"], now)
         state["last"] = now
@@ -194,7 +194,7 @@ def test_every_game_ends_within_a_bounded_number_of_actions(seed: int, players: 
 # ----------------------------------------------------------------------------- secrets
 
 
-def leaks(data: Any, game: Game, viewer: int | None) -> list[str]:
+def leaks(data: Any, game: Engine, viewer: int | None) -> list[str]:
     """Secrets of other seats found in `data` (as JSON): hand cards by id, hands, collectors.
 
     Walks every dict and list; `root` is the top-level key a value sits under, since only the
@@ -223,17 +223,17 @@ def leaks(data: Any, game: Game, viewer: int | None) -> list[str]:
 SECRET_KEYS = ("hand", "hands", "collector", "collectors", "pile")
 
 
-_STATE_ATTRS = frozenset(vars(Game(3, 0)))
+_STATE_ATTRS = frozenset(vars(Engine(3, 0)))
 
 
-def masked(game: Game, viewer: int | None) -> Game:
+def masked(game: Engine, viewer: int | None) -> Engine:
     """The same game, but every other seat's hand and collector replaced by made-up ones.
 
     A view that depends on nothing secret is the same for both. The twin keeps only the state a
     new game has (no cached view parts) and another version number, so it also checks that the
     caches never serve a stale view.
     """
-    twin = Game.__new__(Game)
+    twin = Engine.__new__(Engine)
     twin.__dict__.update({k: v for k, v in vars(game).items() if k in _STATE_ATTRS})
     twin.version = -1 - game.version
     twin._suggestion = None
@@ -253,7 +253,7 @@ def masked(game: Game, viewer: int | None) -> Game:
 def test_views_and_events_never_show_another_players_hand_or_collector(
     seed: int, players: int
 ) -> None:
-    def check(game: Game, action: Action, events: list[Event]) -> None:
+    def check(game: Engine, action: Action, events: list[Event]) -> None:
         if game.phase is Phase.OVER:
             return
         for e in events:
@@ -273,7 +273,7 @@ def test_views_and_events_never_show_another_players_hand_or_collector(
 
     run = play_random(players, seed, check=check, check_refusals=False)
     for e in run.events[0]:  # the setup's own events
-        assert leaks(e.to_dict(), Game(players, seed), None) == []
+        assert leaks(e.to_dict(), Engine(players, seed), None) == []
 
 
 @games(40)
@@ -298,7 +298,7 @@ def test_replay_from_seed_and_log_reproduces_every_event_and_the_state(
 ) -> None:
     run: Run = play_random(players, seed, check_refusals=False)
     game = run.game
-    again = Game(players, seed)
+    again = Engine(players, seed)
     replayed = [list(again.start_events)]
     for action in game.log:
         replayed.append(again.apply(action))
@@ -306,7 +306,7 @@ def test_replay_from_seed_and_log_reproduces_every_event_and_the_state(
         [e.to_dict() for e in es] for es in run.events
     ]
     assert again.reveal() == game.reveal()
-    assert Game.replay(players, seed, game.log).reveal() == game.reveal()
+    assert Engine.replay(players, seed, game.log).reveal() == game.reveal()
     for viewer in [None, *range(players)]:
         assert view(again, viewer) == view(game, viewer)
 
@@ -318,7 +318,7 @@ def test_replay_from_serialised_actions() -> None:
     log = json.loads(json.dumps([a.to_dict() for a in run.game.log]))
     actions = [action_from_dict(d) for d in log]
     assert actions == run.game.log
-    assert Game.replay(4, 2024, actions).reveal() == run.game.reveal()
+    assert Engine.replay(4, 2024, actions).reveal() == run.game.reveal()
 
 
 # ----------------------------------------------------------------------------- refusals

@@ -1,1 +1,0 @@
-"""Engine tests: rule by rule, plus property tests over random games."""
