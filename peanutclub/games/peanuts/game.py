@@ -204,14 +204,13 @@ class Peanuts(EngineReadings[Engine]):
         """A move, a flip or a stuck declaration changes a few cards of one deck, and a photo
         finish one public field: a patch, whose events are the change records (see
         `peanuts.patch`); anything else sends whole states."""
-        engine = self.engine
-        events = engine.apply(action)
-        if engine.phase is not Phase.PLAYING:
-            return Outcome(events)
-        if isinstance(action, PhotoFinish):
-            return Outcome(events, {"photo_finish": engine.photo_finish})
-        if all(e.kind in CHANGE_RECORDS for e in events):
+        events = self.engine.apply(action)
+        # A move, a flip or a declaration tells exactly its change record; one that also ends a
+        # stretch of play (every deck stuck: a rotation) tells more, and goes as whole states.
+        if len(events) == 1 and events[0].kind in CHANGE_RECORDS:
             return Outcome(events, {})
+        if isinstance(action, PhotoFinish):
+            return Outcome(events, {"photo_finish": self.engine.photo_finish})
         return Outcome(events)
 
     def timer(self) -> Timer | None:
