@@ -17,8 +17,10 @@ This module knows no game; the game is the class it is given.
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import orjson
@@ -34,6 +36,11 @@ from peanutclub.server.store import MemoryStore, RoomRecord
 HOST_TOKEN = "driver-host"
 #: The room code of a driven table (one room per store, so one code does).
 CODE = "DRIVE"
+
+#: How long a party host lets a still table wait, with no clock running, before moving it on.
+HOST_WAIT = 15.0
+#: A game that runs longer than this (virtual seconds) is a bug in a participant.
+LONGEST_GAME = 6 * 3600.0
 
 #: What a tool is told after every change the room makes once the game has started (every
 #: accepted action, the clock's too): the change's public events, perhaps none.
@@ -95,6 +102,10 @@ class TimedTable:
         self._room: Room | None = None
         self._seats = [_Seat() for _ in range(players)]
         self._settings: dict[str, Any] = {}
+        #: The participants' actions the room accepted (the host's and the clock's not), and
+        #: those it refused, by rule error code: what a tool reports of its players.
+        self.actions = 0
+        self.refused: Counter[str] = Counter()
 
     # ------------------------------------------------------------------ opening
 
@@ -162,12 +173,17 @@ class TimedTable:
         """Run `callback` after `delay` seconds of virtual time (a participant's next look)."""
         return self.clock.call_later(max(0.0, delay), callback)
 
-    async def act(self, action: Action) -> bool:
-        """Hand `action` to the room as its seat's connection would; False if it was refused."""
+    async def act(self, action: Action, player: bool = True) -> bool:
+        """Hand `action` to the room as its seat's connection would; False if it was refused.
+        A player's outcome is counted (`actions`, `refused`); the host's (`player` False) not."""
         try:
             await self.room.act(action, self._seat_of(action))
-        except RuleError:
+        except RuleError as error:
+            if player:
+                self.refused[error.code] += 1
             return False
+        if player:
+            self.actions += 1
         return True
 
     @property
@@ -193,8 +209,11 @@ class TimedTable:
                 return
             view = self.view(seat)
             action = player.decide(view)
-            if action is not None and getattr(action, "seat", seat) in (seat, None):
-                await self.act(action)
+            if action is not None:
+                if getattr(action, "seat", seat) in (seat, None):
+                    await self.act(action)
+                else:  # a player speaks only for its own seat (the simulator counts it so)
+                    self.refused["not_seated"] += 1
             self.at(pause(view), look)
 
         self.at(pause(None), look)
@@ -213,3 +232,77 @@ class TimedTable:
                 raise Stalled(f"{self.game_class.id} game {self.record.fixed_seed} does not end")
             await clock.step()
         self.room.stop()
+
+
+async def play_table(
+    game: type[Game],
+    players: Sequence[Bot],
+    seed: int,
+    settings: dict[str, Any] | None = None,
+    host_action: Callable[[Any], Action] | None = None,
+    on_events: EventsListener | None = None,
+    longest: float = LONGEST_GAME,
+) -> TimedTable:
+    """One whole game at a `TimedTable`, `players[seat]` at each seat, and the finished table.
+
+    What the tools share (the tournament, the simulator's timed play), so they play alike:
+
+    - a player with no `notice` is seated as the room's bot loop plays a bot (`seat_player`);
+    - a stand-in for a person that answers the table's changes (`notice(public_view)`, the
+      seconds until it looks, or None to keep the look it has) looks once, that long after a
+      change that concerns it;
+    - where the game waits on its host while no clock runs (`host_action`, e.g. Peanut Club's
+      "going" on a lot nobody bids on), a party host takes that action after `HOST_WAIT`
+      seconds of a still table.
+
+    `on_events` hears the events of every change after the start (the deal's, which no step
+    made, not: the untimed simulator's tally never sees them either), after the host and the
+    stand-ins have.
+    """
+    host: Timer | None = None
+    started = False
+    looks: dict[int, Timer] = {}  # a stand-in's one look, set at the change it answers
+
+    def changed(events: list[dict[str, Any]]) -> None:
+        """After every change the room makes: the host watches for a still table; stand-ins
+        take in the change and answer it a few seconds later."""
+        nonlocal host
+        if host_action is not None:
+            if host is not None:
+                host.cancel()
+            host = table.at(HOST_WAIT, call)
+        public: dict[str, Any] | None = None
+        for seat, stand_in in enumerate(players):
+            notice: Callable[[dict[str, Any]], float | None] | None
+            notice = getattr(stand_in, "notice", None)
+            if notice is None:
+                continue
+            public = public or table.game.public_view()
+            delay = notice(public)
+            if delay is not None:
+                if seat in looks:
+                    looks[seat].cancel()
+                looks[seat] = table.at(delay, functools.partial(look, seat))
+        if started and on_events is not None:
+            on_events(events)
+
+    table = TimedTable(game, len(players), seed, settings, on_events=changed)
+
+    async def call() -> None:
+        if host_action is not None and not table.over and not table.clock_running:
+            await table.act(host_action(table.game), player=False)
+
+    async def look(seat: int) -> None:
+        looks.pop(seat, None)
+        if not table.over:
+            action = players[seat].decide(table.view(seat))
+            if action is not None:
+                await table.act(action)
+
+    await table.open()
+    started = True
+    for seat, p in enumerate(players):
+        if getattr(p, "notice", None) is None:
+            table.seat_player(seat, p)
+    await table.play(longest)
+    return table

@@ -17,11 +17,20 @@ it (`tools.simulation`, a `core.game.Simulation`, kept in the game's `simulate` 
 - `host_action(game)`, or None: the action when no bot acts and no clock runs.
 
 `play_game` is the one function the command, the tests and the benchmarks share.
+
+**Untimed or timed.** By default a game is played in the step loop above: fast (it is what the
+games-per-second figure measures), and it says how well the bots judge, nothing of time. With
+`timed` (`--timed`), the same game is played through the one timed driver instead
+(`peanutclub.driver.play_table`, as the tournaments play): a real room on virtual time, its
+clock, its arrival order and its refusals, the bots seated as the room's bot loop seats them and
+the party host moving a still table on. The game's tally reads the events the room sends (rebuilt
+as `core.events.Event`), so its summary comes out the same way, through the real room.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import dataclasses
 import itertools
 import multiprocessing
@@ -35,8 +44,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, TextIO
 
-from peanutclub.core import Game, RuleError
-from peanutclub.core.game import Played, Simulation
+from peanutclub.core import Bot, Game, RuleError
+from peanutclub.core.events import Event
+from peanutclub.core.game import Played, Simulation, Tally
+from peanutclub.driver import play_table
 from peanutclub.games import DEFAULT_GAME, GAMES, find_game
 
 #: No game needs this many steps; reaching it means some bot keeps the game from moving on.
@@ -59,10 +70,12 @@ def play_game(
     levels: Sequence[str] | str = "normal",
     game_id: str = DEFAULT_GAME,
     settings: Sequence[tuple[str, float]] = (),
+    timed: bool = False,
 ) -> Any:
     """Play one game of bots to its end and return the game's result. Same arguments, same game.
 
-    `levels` names each seat's bot level (a single name seats that level everywhere). Each step,
+    `levels` names each seat's bot level (a single name seats that level everywhere). `timed`
+    plays it at a real room on virtual time (`_play_timed`); otherwise, each step,
     the bots are asked in a seeded random order and the first legal action is applied; a refused
     action is counted (it should be rare) and the next bot is asked. When no bot acts, the
     action of the game's timer is applied, or the host's when no timer runs. `settings` are the
@@ -71,10 +84,12 @@ def play_game(
     cls = find_game(game_id)
     sim = simulation(game_id)
     seat_levels = _seat_levels(cls, players, levels)
-    game: Game = cls(players, seed, cls.Settings(**_typed(cls, settings)))
     bots = [cls.bots[level](seat, seed) for seat, level in enumerate(seat_levels)]
-    host = sim.host_action
     tally = sim.tally()
+    if timed:
+        return _play_timed(cls, sim, bots, seed, settings, tally, seat_levels)
+    game: Game = cls(players, seed, cls.Settings(**_typed(cls, settings)))
+    host = sim.host_action
     order_rng = random.Random(f"table:{seed}")
     # every order of the seats, drawn with one random number per step (shuffling a list each
     # step costs more than a bot's decision)
@@ -115,6 +130,43 @@ def play_game(
         tally.add(events)
     played = Played(game_id, seed, tuple(seat_levels), steps, actions, dict(errors))
     return tally.result(game, played)
+
+
+def _play_timed(
+    cls: type[Game],
+    sim: Simulation,
+    bots: list[Bot],
+    seed: int,
+    settings: Sequence[tuple[str, float]],
+    tally: Tally,
+    seat_levels: list[str],
+) -> Any:
+    """`play_game`'s game played through the one timed driver, and the game's result.
+
+    The bots play as a room's bot loop plays them, the party host moves on a still table (as
+    in the tournaments), and the room's clock fires; the tally hears every change the room
+    makes after the deal. `Played.steps` counts those changes (the bots', the clock's, the
+    host's), `actions` the bots' accepted actions and `bot_errors` the room's refusals of theirs.
+    """
+    steps = 0
+
+    def changed(events: list[dict[str, Any]]) -> None:
+        nonlocal steps
+        steps += 1
+        tally.add(engine_events(events))
+
+    table = asyncio.run(
+        play_table(cls, bots, seed, _typed(cls, settings), sim.host_action, on_events=changed)
+    )
+    refused = dict(sorted(table.refused.items()))
+    played = Played(cls.id, seed, tuple(seat_levels), steps, table.actions, refused)
+    return tally.result(table.game, played)
+
+
+def engine_events(wire: Iterable[dict[str, Any]]) -> list[Event]:
+    """Events as the room sent them (`{"type": kind, **data}`) as the engine's `Event` values
+    the games' tallies read: the wire form is `Event.to_dict`, so this is its inverse."""
+    return [Event(str(e["type"]), {k: v for k, v in e.items() if k != "type"}) for e in wire]
 
 
 def _typed(cls: type[Game], settings: Sequence[tuple[str, float]]) -> dict[str, Any]:
@@ -210,13 +262,13 @@ class Summary:
 
 # ---------------------------------------------------------------------------- running many games
 
-#: One game of a run: (game id, players, seed, levels per seat, settings).
-Job = tuple[str, int, int, tuple[str, ...], tuple[tuple[str, float], ...]]
+#: One game of a run: (game id, players, seed, levels per seat, settings, timed).
+Job = tuple[str, int, int, tuple[str, ...], tuple[tuple[str, float], ...], bool]
 
 
 def _play(job: Job) -> Any:
-    game_id, players, seed, levels, settings = job
-    return play_game(players, seed, levels, game_id, settings)
+    game_id, players, seed, levels, settings, timed = job
+    return play_game(players, seed, levels, game_id, settings, timed)
 
 
 def jobs(
@@ -226,10 +278,12 @@ def jobs(
     levels: Sequence[str],
     game_id: str = DEFAULT_GAME,
     settings: Sequence[tuple[str, float]] = (),
+    timed: bool = False,
 ) -> Iterator[Job]:
     """The games of a run: game i has seed `seed + i` and the table turned by i seats."""
     for i in range(games):
-        yield game_id, players, seed + i, tuple(table_levels(levels, players, i)), tuple(settings)
+        levels_i = tuple(table_levels(levels, players, i))
+        yield game_id, players, seed + i, levels_i, tuple(settings), timed
 
 
 def run(
@@ -241,12 +295,14 @@ def run(
     progress: TextIO | None = None,
     game_id: str = DEFAULT_GAME,
     settings: Sequence[tuple[str, float]] = (),
+    timed: bool = False,
 ) -> Summary:
-    """Play `games` games and sum them up; results do not depend on `processes`."""
+    """Play `games` games and sum them up (`timed`: through the timed driver, see
+    `_play_timed`); results do not depend on `processes`."""
     summary = Summary(simulation(game_id).summary())
     bar = _Progress(games, progress)
     start, cpu = time.perf_counter(), time.process_time()
-    work = list(jobs(games, players, seed, levels, game_id, settings))
+    work = list(jobs(games, players, seed, levels, game_id, settings, timed))
     results: Iterable[Any]
     if processes > 1:
         with multiprocessing.Pool(processes) as pool:
@@ -337,6 +393,12 @@ def register(subparsers: Any) -> None:
         metavar="NAME=VALUE",
         help="a table setting beyond the game's defaults, e.g. --set teams=1 (repeatable)",
     )
+    parser.add_argument(
+        "--timed",
+        action="store_true",
+        help="play each game at a real room on virtual time (its clock, arrival order and "
+        "refusals), as the tournaments do; slower than the untimed step loop",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(func=main)
 
@@ -376,6 +438,7 @@ def main(args: argparse.Namespace) -> int:
         None if args.quiet else sys.stderr,
         args.game,
         settings,
+        args.timed,
     )
     print(summary.report())
     return 0

@@ -3,14 +3,15 @@
 `peanutclub simulate` lets one seat act per step with no time at all, which says how well a
 level judges but not how it fares where speed and reactions count (the card race, an auction).
 Here every game is played at a real room on virtual time, through the one timed driver
-(`peanutclub.driver.TimedTable`: the room's own clock, arrival order and refusals; no sleeping):
+(`peanutclub.driver.play_table` at a `TimedTable`: the room's own clock, arrival order and
+refusals; no sleeping), as `peanutclub simulate --timed` plays its games:
 
 - each seat's player looks after each `pause` it gives (the room's bot delay if it gives none),
   reads its seat's view and may act: what a room's bot loop does, at `bot_pace` 1;
 - a stand-in for a person that answers the table's changes (`notice`) looks once, that many
   seconds after a change that concerns it;
 - where the game waits on its host while no clock runs (Peanut Club: a lot nobody bids on), a
-  party host takes the game's `host_action` after `HOST_WAIT` seconds of a still table.
+  party host takes the game's `host_action` after `driver.HOST_WAIT` seconds of a still table.
 
 What differs between games is declared by the game, on its class: its levels (`bots`), its
 line-ups and its stand-ins for people (`tools.simulation().matches` and `.people`), who won
@@ -27,28 +28,22 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import functools
 import json
 import math
 import multiprocessing
 import statistics
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from peanutclub.core import Bot, Game
 from peanutclub.core.game import Simulation
-from peanutclub.driver import TimedTable
+from peanutclub.driver import play_table
 from peanutclub.games import DEFAULT_GAME, GAMES, find_game
-from peanutclub.server.clock import Timer
 from peanutclub.simulate import _typed, simulation, table_levels
 
-#: How long a party host lets a still table wait, with no clock running, before moving it on.
-HOST_WAIT = 15.0
-#: A game that runs longer than this (virtual seconds) is a bug in a participant.
-LONGEST_GAME = 6 * 3600.0
 #: The line-up of a game that declares none.
 EVERY_LEVEL = "every level"
 
@@ -105,48 +100,7 @@ async def _timed_game(
 ) -> TimedGame:
     sim = simulation(cls.id)
     players = [player(cls, sim, level, s, seed) for s, level in enumerate(levels)]
-    host: Timer | None = None
-    looks: dict[int, Timer] = {}  # a stand-in's one look, set at the change it answers
-
-    def changed(events: list[dict[str, Any]]) -> None:
-        """After every change the room makes: the host watches for a still table; stand-ins
-        take in the change and answer it a few seconds later."""
-        nonlocal host
-        if sim.host_action is not None:
-            if host is not None:
-                host.cancel()
-            host = table.at(HOST_WAIT, call)
-        public: dict[str, Any] | None = None
-        for seat, stand_in in enumerate(players):
-            notice: Callable[[dict[str, Any]], float | None] | None
-            notice = getattr(stand_in, "notice", None)
-            if notice is None:
-                continue
-            public = public or table.game.public_view()
-            delay = notice(public)
-            if delay is not None:
-                if seat in looks:
-                    looks[seat].cancel()
-                looks[seat] = table.at(delay, functools.partial(look, seat))
-
-    table = TimedTable(cls, len(levels), seed, _typed(cls, settings), on_events=changed)
-
-    async def call() -> None:
-        if sim.host_action is not None and not table.over and not table.clock_running:
-            await table.act(sim.host_action(table.game))
-
-    async def look(seat: int) -> None:
-        looks.pop(seat, None)
-        if not table.over:
-            action = players[seat].decide(table.view(seat))
-            if action is not None:
-                await table.act(action)
-
-    await table.open()
-    for seat, p in enumerate(players):
-        if getattr(p, "notice", None) is None:
-            table.seat_player(seat, p)
-    await table.play(LONGEST_GAME)
+    table = await play_table(cls, players, seed, _typed(cls, settings), sim.host_action)
     return TimedGame(levels, winners_of(table.game.result()), table.now)
 
 

@@ -19,12 +19,12 @@ import pytest
 
 from peanutclub import tournament
 from peanutclub.core import Game
-from peanutclub.driver import Stalled, TimedTable
+from peanutclub.driver import Stalled, TimedTable, play_table
 from peanutclub.games import GAMES
 from peanutclub.server.clock import ManualClock, TimerCallback
 from peanutclub.server.room import Room
 from peanutclub.server.settings import ServerSettings
-from tests.server.toy_game import TakeAway
+from tests.server.toy_game import FirstBot, Take, TakeAway
 
 #: The games production lists (the tests may add theirs for a while).
 LISTED = frozenset(GAMES)
@@ -127,3 +127,41 @@ def test_the_manual_clock_steps_to_the_next_timer_still_set() -> None:
 
     assert asyncio.run(steps()) == [102.0, 105.0, None]
     assert ran == [("early", 102.0), ("late", 105.0)]
+
+
+class _Eager:
+    """Takes one token at every look, its turn or not (the room refuses it out of turn)."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def decide(self, view: dict[str, Any]) -> Take:
+        return Take(self.seat, 1)
+
+
+class _Meddler:
+    """Speaks only for seat 0: never for its own seat, so the clock takes for it."""
+
+    def decide(self, view: dict[str, Any]) -> Take:
+        return Take(0, 1)
+
+
+def test_the_driver_counts_its_players_actions_and_refusals() -> None:
+    """What the timed simulator reports as `Played`: the players' accepted actions, their
+    refusals by the room's code, and an action for another seat as `not_seated` (as the untimed
+    loop counts it); the clock's takes are changes the players did not make."""
+    takes: list[int] = []
+
+    def heard(events: list[dict[str, Any]]) -> None:
+        takes.extend(e["seat"] for e in events if e["type"] == "take")
+
+    async def play() -> TimedTable:
+        players = [_Eager(0), FirstBot(1, 3), _Meddler()]
+        game = cast("type[Game]", TakeAway)
+        return await play_table(game, players, 3, on_events=heard)
+
+    table = asyncio.run(play())
+    assert table.over and 2 in takes  # the clock took for the meddler
+    assert table.actions == sum(1 for seat in takes if seat != 2)
+    assert table.refused["not_your_turn"] > 0 and table.refused["not_seated"] > 0
+    assert set(table.refused) == {"not_your_turn", "not_seated"}

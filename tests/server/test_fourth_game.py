@@ -50,6 +50,16 @@ def test_the_simulator_plays_the_fourth_game(fourth: type[TakeAway]) -> None:
     assert "wins by seat: {0: 6}" in summary.report()
 
 
+def test_the_simulator_plays_the_fourth_game_in_time(fourth: type[TakeAway]) -> None:
+    """`--timed`: its games at the timed driver's room, in two processes, summed up by its own
+    tally: every game counted, one win each, every take a bot's."""
+    summary = run(6, 3, 1, ["first"], processes=2, game_id=fourth.id, timed=True)
+    assert summary.games == 6 and summary.games_by_players == {3: 6}
+    assert sum(summary.game.wins.values()) == 6 and summary.bot_errors == {}
+    assert summary.game.takes == summary.steps == summary.actions
+    assert summary.data() == run(6, 3, 1, ["first"], game_id=fourth.id, timed=True).data()
+
+
 def test_the_tournament_plays_the_fourth_game(
     fourth: type[TakeAway], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

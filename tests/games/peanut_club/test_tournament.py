@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from peanutclub import tournament
+from peanutclub import driver, tournament
 from peanutclub.games.peanut_club.simulate import HUMAN_REACTION, PERSON, SIMULATION, CasualPlayer
 from peanutclub.tournament import run
 
@@ -58,4 +58,4 @@ def test_a_table_nobody_bids_at_is_moved_on_by_the_host(monkeypatch: pytest.Monk
     monkeypatch.setattr(tournament, "player", lambda cls, sim, level, seat, seed: Silent(seat, 0))
     game = tournament.play_timed_game("peanut-club", ("easy", "easy", "easy"), 2)
     assert game.winners == (0, 1, 2)
-    assert game.seconds > tournament.HOST_WAIT
+    assert game.seconds > driver.HOST_WAIT
