@@ -42,6 +42,18 @@ PLATFORM_CODES: dict[str, tuple[str, str]] = {
         "Cette place est introuvable ; rejoignez la table à nouveau.",
     ),
     "not_host": ("Only the host can do that.", "Seul l'hôte peut faire cela."),
+    "seat_present": (
+        "That seat is in use: only an away player's seat can be asked for.",
+        "Cette place est occupée : on ne peut demander que la place d'un joueur absent.",
+    ),
+    "unknown_claim": (
+        "That request is no longer waiting.",
+        "Cette demande n'est plus en attente.",
+    ),
+    "claim_refused": (
+        "The host said no to this request.",
+        "L'hôte a refusé cette demande.",
+    ),
     "not_seated": ("Only a seated player can do that.", "Seul un joueur assis peut faire cela."),
     "wrong_phase": ("That cannot be done right now.", "Ce n'est pas possible maintenant."),
     "bad_settings": ("Those settings are out of range.", "Ces réglages sont hors limites."),

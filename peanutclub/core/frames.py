@@ -34,6 +34,13 @@ class PatchOut(Out):
     ref: str | int | None = None
 
 
+class ClaimOut(Out):
+    """A device's pending request for an away seat (`claim`); the host admits or refuses `id`."""
+
+    seat: int
+    id: str
+
+
 class Error(Out):
     type: Literal["error"]
     code: str

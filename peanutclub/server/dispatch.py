@@ -57,5 +57,11 @@ async def command(room: Room, viewer: Viewer, message: Message) -> None:
             await room.rematch(viewer, ref)
         case p.EndGame():
             await room.end_game(viewer, ref)
+        case p.Claim(seat=seat):
+            await room.claim(viewer, seat, ref)
+        case p.Admit(claim=claim):
+            await room.admit(viewer, claim, ref)
+        case p.RefuseClaim(claim=claim):
+            await room.refuse_claim(viewer, claim, ref)
         case _:
             raise refuse("bad_message", "That message could not be understood.")

@@ -107,6 +107,37 @@ class EndGame(Message):
     type: Literal["end_game"]
 
 
+class Claim(Message):
+    """A watching device asks for an away person's seat (its phone died): the host answers it,
+    or, with no host connected, it is granted after a wait. Answered with `claim_pending`."""
+
+    type: Literal["claim"]
+    seat: int
+
+
+class Admit(Message):
+    """Host: give the claimed seat to the device that asked (`claim` is the id in `claims`)."""
+
+    type: Literal["admit"]
+    claim: Annotated[str, Field(max_length=64)]
+
+
+class RefuseClaim(Message):
+    """Host: say no to a claim; the device that asked gets `claim_refused`."""
+
+    type: Literal["refuse"]
+    claim: Annotated[str, Field(max_length=64)]
+
+
+class ClaimPending(Out):
+    """To the claiming device alone: its claim waits for the host, under this id."""
+
+    type: Literal["claim_pending"]
+    claim: str
+    seat: int
+    ref: str | int | None = None
+
+
 class Resync(Message):
     """Ask for a whole `state` (after a gap in `seq`)."""
 
@@ -142,6 +173,9 @@ PLATFORM_MESSAGES: tuple[type[Message], ...] = (
     EndGame,
     Resync,
     Ping,
+    Claim,
+    Admit,
+    RefuseClaim,
 )
 
 
@@ -287,7 +321,7 @@ def server_messages(
         events: list[EventOut]
         ref: str | int | None = None
 
-    frames: Any = Union[(Welcome, State, patch, Error, Pong, *answers)]
+    frames: Any = Union[(Welcome, State, patch, Error, Pong, ClaimPending, *answers)]
     return Annotated[frames, Field(discriminator="type")]
 
 

@@ -21,7 +21,7 @@ import orjson
 from peanutclub.core import Action, Query, RuleError, refuse
 from peanutclub.server.clock import Clock, ms
 from peanutclub.server.codes import new_token
-from peanutclub.server.room_host import HostCommands
+from peanutclub.server.room_claims import ClaimsRoom
 from peanutclub.server.room_log import GameMove, PresenceChanged, SeatJoined, SeatPiloted, decode
 from peanutclub.server.room_seats import NAME_LENGTH, Seat, Viewer, clean_name, same_secret
 from peanutclub.server.settings import ServerSettings
@@ -32,7 +32,7 @@ __all__ = ["NAME_LENGTH", "Room", "Seat", "Viewer", "clean_name", "same_secret"]
 log = logging.getLogger("peanutclub.server.room")
 
 
-class Room(HostCommands):
+class Room(ClaimsRoom):
     """The room the server uses: its handshake, game actions, restore and shutdown, on top of the
     layers (room_base.py says which) that hold its other concerns."""
 
@@ -62,6 +62,7 @@ class Room(HostCommands):
             )
             if seat is None or self.seats[seat].bot_seat:
                 raise refuse("unknown_token")
+            claims_dropped = self._drop_claims_of_seat(seat)
             viewer.seat, viewer.host = seat, seat == self.host_seat
             previous = self.seat_viewers.get(seat)
             if previous is not None:
@@ -71,6 +72,8 @@ class Room(HostCommands):
                 await self._commit(SeatPiloted(seat, None), skip=viewer)
             if not self.seats[seat].online:
                 await self._commit(PresenceChanged(seat, True), skip=viewer)
+            elif claims_dropped:
+                self._send_states([], None, None, viewer)
             self._attach(viewer)
             self._welcome(viewer, self.seats[seat].token, ref)
 
@@ -86,6 +89,8 @@ class Room(HostCommands):
             if viewer not in self.viewers:
                 return
             self._detach(viewer)
+            if self._drop_claims_of_viewer(viewer):
+                self._send_states([], None, None, None)
             seat = viewer.seat
             if (
                 seat is not None
@@ -158,6 +163,10 @@ class Room(HostCommands):
         for task in self._bots.values():
             task.cancel()
         self._bots.clear()
+        for task in self._claim_waits.values():
+            task.cancel()
+        self._claim_waits.clear()
+        self.claims.clear()
 
     async def close(self) -> None:
         """Stop the clock and the bots (the server is shutting down or the room expired)."""

@@ -18,8 +18,9 @@ from peanutclub.core import Action, Game
 from peanutclub.games import find_game
 from peanutclub.server.changelock import ChangeLock
 from peanutclub.server.clock import Clock, Timer
+from peanutclub.server.ratelimit import TokenBucket
 from peanutclub.server.room_log import RoomChange
-from peanutclub.server.room_seats import Seat, Viewer
+from peanutclub.server.room_seats import Claim, Seat, Viewer
 from peanutclub.server.settings import ServerSettings
 from peanutclub.server.store import RoomRecord, Store
 
@@ -59,6 +60,11 @@ class RoomBase:
         self._armed = 0
         self._bots: dict[int, asyncio.Task[None]] = {}
         self._bot_rng = random.Random(secrets.randbits(64))
+        #: Pending claims of away seats by id, in arrival order (room_claims.py): in memory
+        #: only, a restart drops them; each one's wait for a host, and each device's bucket.
+        self.claims: dict[str, Claim] = {}
+        self._claim_waits: dict[str, asyncio.Task[None]] = {}
+        self._claim_buckets: dict[Viewer, TokenBucket] = {}
 
     # ------------------------------------------------------------------ reading
 

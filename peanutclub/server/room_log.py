@@ -295,6 +295,33 @@ class GameEnded:
         return [{"type": "game_ended"}]
 
 
+@dataclass(frozen=True, slots=True)
+class SeatClaimed:
+    """Another device is admitted to an away person's seat (`claim`): the seat gets `token`, so
+    the old one is dead; a bot playing for the seat hands it back."""
+
+    KIND: ClassVar[str] = "claimed"
+    seat: int
+    token: str
+
+    @classmethod
+    def decode(cls, data: dict[str, Any], game_class: type[Game]) -> SeatClaimed:
+        return cls(data["seat"], data["token"])
+
+    def data(self) -> dict[str, Any]:
+        return {"seat": self.seat, "token": self.token}
+
+    def apply(self, table: Table) -> list[Any]:
+        seat = table.seats[self.seat]
+        events: list[Any] = []
+        if seat.bot is not None and not seat.bot_seat:
+            seat.bot = None
+            events.append({"type": "seat_to_player", "seat": self.seat})
+        seat.token, seat.online = self.token, True
+        events.append({"type": "seat_claimed", "seat": self.seat})
+        return events
+
+
 #: Any change a room logs.
 RoomChange = (
     GameMove
@@ -307,6 +334,7 @@ RoomChange = (
     | GameStarted
     | Rematch
     | GameEnded
+    | SeatClaimed
 )
 
 _DECODERS: dict[str, Callable[[dict[str, Any], type[Game]], RoomChange]] = {
@@ -322,6 +350,7 @@ _DECODERS: dict[str, Callable[[dict[str, Any], type[Game]], RoomChange]] = {
         GameStarted,
         Rematch,
         GameEnded,
+        SeatClaimed,
     )
 }
 

@@ -48,6 +48,15 @@ class Seat:
         return self.online or self.bot_seat
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class Claim:
+    """One device asking for an away seat (room_claims.py); `id` is what the host answers."""
+
+    id: str
+    seat: int
+    viewer: Viewer
+
+
 def same_secret(a: str, b: str) -> bool:
     """Constant-time comparison that also takes any text a client may send."""
     return secrets.compare_digest(a.encode(), b.encode())

@@ -93,6 +93,12 @@ class ServerSettings(BaseSettings):
     room_guess_rate: float = 0.2
     room_guess_burst: int = 20
     send_queue_limit: int = 512
+    #: A claim of an away seat (room_claims.py) with nobody holding host powers connected is
+    #: admitted after this many seconds, unless the seat comes back first.
+    claim_wait_seconds: float = Field(default=20.0, ge=0.05)
+    #: New claims per connection: a burst, then this many per second (`rate_limited` beyond).
+    claim_rate_per_second: float = 0.2
+    claim_burst: int = 3
     trusted_proxies: list[str] = Field(default_factory=list)
     allowed_origins: list[str] = Field(default_factory=list)
     #: The host names this server answers to, against DNS rebinding (security.py): empty (the

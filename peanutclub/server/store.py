@@ -34,7 +34,7 @@ class RoomRecord:
 @dataclass(frozen=True, slots=True)
 class LogEntry:
     """One change: `kind` (seat, unseat, swap, pilot, settings, start, action, rematch, end_game,
-    presence)."""
+    presence, claimed)."""
 
     seq: int
     kind: str

@@ -10,7 +10,7 @@ is the game's `lobby`: phase `lobby` and neutral values for the game's fields.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 import orjson
@@ -28,6 +28,15 @@ class SeatShown(Protocol):
     def connected(self) -> bool: ...
     @property
     def bot(self) -> str | None: ...
+
+
+class ClaimShown(Protocol):
+    """What every viewer is told of a pending claim: its seat and the id the host answers."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def seat(self) -> int: ...
 
 
 class Room(Protocol):
@@ -52,6 +61,8 @@ class Room(Protocol):
     def deadline(self) -> float | None: ...
     @property
     def deadline_kind(self) -> str | None: ...
+    @property
+    def claims(self) -> Mapping[str, ClaimShown]: ...
 
 
 def public_state(room: Room) -> dict[str, Any]:
@@ -75,6 +86,7 @@ def public_state(room: Room) -> dict[str, Any]:
     result["deadline"] = None if room.deadline is None else ms(room.deadline)
     result["deadline_kind"] = room.deadline_kind
     result["now"] = ms(now)
+    result["claims"] = [{"seat": c.seat, "id": c.id} for c in room.claims.values()]
     return result
 
 
