@@ -2,9 +2,12 @@
 import { applyPatch } from "./state.js";
 import { sync } from "./clock.js";
 import { showAway } from "./ui/away.js";
+import { showClaimBox } from "./ui/claims.js";
 
 const RTT_EVERY_MS = 10000;
 const FATAL = new Set(["unknown_room", "unknown_token", "room_full", "bad_name", "name_taken"]);
+// The errors that end this page's pending claim (refused, or the seat is no longer away).
+const CLAIM_ENDS = new Set(["claim_refused", "seat_present", "unknown_claim"]);
 
 /**
  * connect({code, hello, onState, onError, onStatus, onWelcome, patch})
@@ -19,7 +22,8 @@ const FATAL = new Set(["unknown_room", "unknown_token", "room_full", "bad_name",
  *  - onAnswer(msg): any other frame, such as a game's answer to a question the page asked
  *  - onRtt(ms): the round trip this page measures (a `ping` answered by `pong`), every few
  *    seconds while online and visible: what a player feels, shown on the page
- * Every page's connection also keeps the notice of who dropped during a game (ui/away.js).
+ * Every page's connection also keeps the notice of who dropped during a game (ui/away.js) and
+ * the requests for their seats from other devices (ui/claims.js).
  * Returns {send(msg) → the ref it was sent with (null when offline), close(), restart()}.
  */
 export function connect(opts) {
@@ -34,9 +38,14 @@ export function connect(opts) {
   let pinger = null;
   let host = false; // this connection holds host powers (its last welcome said so)
   let seat = null; // the seat this connection holds (null: the TV or a spectator)
+  let claim = null; // this page's request for an away seat ({claim, seat}), while it waits
 
-  // Every page of every game: who dropped during a game, said on the TV and the host's phone.
-  const away = () => showAway(state, { host, send });
+  // Every page of every game: who dropped during a game, said on the TV and the host's phone
+  // with the requests for their seats; on a watching phone, the seats it may ask for.
+  const away = () => {
+    showAway(state, { host, send });
+    showClaimBox(state, { seat, send, mine: claim });
+  };
 
   const url = () => {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -103,6 +112,7 @@ export function connect(opts) {
         startPinging();
         host = !!msg.host;
         seat = typeof msg.seat === "number" ? msg.seat : null;
+        if (seat !== null) claim = null;
         if (opts.onWelcome) opts.onWelcome(msg);
         opts.onState(state, [], "welcome", null);
         away();
@@ -133,7 +143,15 @@ export function connect(opts) {
         break;
       case "error":
         if (FATAL.has(msg.code) && !state) stopped = true;
+        if (claim && CLAIM_ENDS.has(msg.code)) {
+          claim = null;
+          away();
+        }
         opts.onError(msg);
+        break;
+      case "claim_pending":
+        claim = { claim: msg.claim, seat: msg.seat };
+        away();
         break;
       case "pong":
         if (opts.onRtt && typeof msg.t === "number") opts.onRtt(performance.now() - msg.t);

@@ -76,6 +76,8 @@ export function phoneSession({
         onRtt: showRtt,
         patch,
         onWelcome: (msg) => {
+          // A watching phone admitted to an away seat (a claim) is that seat's from now on.
+          if (s.watching && typeof msg.seat === "number") s.watching = false;
           s.seat = msg.seat;
           s.host = !!msg.host;
           if (msg.token) seatToken.set(code, msg.token);

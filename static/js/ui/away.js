@@ -5,6 +5,7 @@
 import { h, mount } from "../dom.js";
 import { t } from "../i18n.js";
 import { inLobby } from "../state.js";
+import { claimRows } from "./claims.js";
 
 /** The seated people who are away while a game runs (a bot's seat is never away). */
 export function awayPlayers(state) {
@@ -12,10 +13,12 @@ export function awayPlayers(state) {
   return (state.players || []).filter((p) => p.connected === false && !p.bot);
 }
 
-/** The notice for `state`, or null: each away person by name, and for the host a button. */
+/** The notice for `state`, or null: each away person by name, and for the host a button; for
+ *  the host also each request for an away seat from another device (ui/claims.js). */
 export function awayNotice(state, { host = false, send = null, level = "normal" } = {}) {
   const away = awayPlayers(state);
-  if (!away.length) return null;
+  const claims = host && send ? claimRows(state, send) : [];
+  if (!away.length && !claims.length) return null;
   return h(
     "section.away-notice",
     { role: "status", "aria-label": t("away.title"), "data-key": "away" },
@@ -39,6 +42,7 @@ export function awayNotice(state, { host = false, send = null, level = "normal" 
             : null,
         );
       }),
+      claims,
     ),
   );
 }
