@@ -3,8 +3,9 @@ change nothing (`phase`, `summary`, `record_id`).
 
 The room is built in layers, one concern to a module, each a class on top of this one:
 room_clock.py (the one clock), room_bots.py (the bots' loops), room_fanout.py (the frames sent to
-the viewers), room_writer.py (the single writer, `_commit`), room_host.py (the host's commands)
-and room.py (the handshake, game actions, restore and shutdown: the `Room` the server uses).
+the viewers), room_writer.py (the single writer, `_commit`), room_host.py (the host's commands),
+room_claims.py (an away seat claimed from another device) and room.py (the handshake, game
+actions, restore and shutdown: the `Room` the server uses).
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from .harness import (
     serve,
     watch,
 )
-from .players import secrecy_problems
+from .players import FAST, secrecy_problems
 from .test_room_clock import PACE
 from .test_seats import close_all, table
 
@@ -296,23 +296,30 @@ def test_with_no_host_the_seat_returning_during_the_wait_keeps_it(
 def test_the_claimant_sees_nothing_of_the_seat_before_admission(
     dev_server: RunningServer,
 ) -> None:
+    """A bot plays the away seat on a fast clock while the claim waits: lots are bid on, won
+    and paid for, and no frame to the claimant carries a card or collector not face up."""
+
     async def body() -> None:
-        room, tv, (ana, bo, cy) = await table(dev_server)
+        room, tv, (ana, bo, cy) = await table(dev_server, **FAST)
         await away(bo, tv, 1)
+        await tv.send(type="add_bot", level="easy", seat=1, ref="b")
+        await tv.until(lambda m: m.get("ref") == "b")
         device, claim = await claimant(dev_server, room["code"], 1)
-        # The game goes on for a while: the others bid, the claimant keeps watching.
-        for player in (ana, cy):
-            await player.send(type="resync")
+        await device.until(lambda m: any(e["type"] == "paid" for e in m.get("events", [])))
         await device.send(type="resync", ref="seen")
         await device.until(lambda m: m.get("ref") == "seen")
         before = list(device.messages)
-        assert before and all(m.get("state", {}).get("you") is None for m in before if "state" in m)
-        scan = Client(device.ws, messages=before)
-        assert secrecy_problems(scan) == []
-        assert not any(bo.token and bo.token in f for f in device.frames)
-        await tv.send(type="admit", claim=claim)
+        assert len(before) > 5
+        assert all(m["state"]["you"] is None for m in before if "state" in m)
+        assert secrecy_problems(Client(device.ws, messages=before)) == []
+        assert bo.token is not None and not any(bo.token in f for f in device.frames)
+        await tv.send(type="admit", claim=claim, ref="a")
         welcome = await device.until(lambda m: m["type"] == "welcome")
-        assert welcome["state"]["you"]["hand"]  # only now
+        assert welcome["seat"] == 1 and welcome["state"]["you"]["seat"] == 1  # only now
+        acked = await tv.until(lambda m: m.get("ref") == "a")
+        kinds = [e["type"] for e in acked["events"]]
+        assert kinds == ["seat_to_player", "seat_claimed"]  # the bot hands the seat back
+        assert not acked["state"]["players"][1]["bot"]
         await close_all(tv, ana, cy, device)
 
     run(body())
