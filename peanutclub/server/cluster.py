@@ -339,6 +339,11 @@ class SharedLink:
             if room is None:
                 return
             log.warning("room %s: lease %s lost; the room is handed over", self.code, self.token)
+            # A connection's seat may have changed since its handshake (a claim admitted it to
+            # an away seat, with a new token): its place in the new owner's room is that seat.
+            for connection in self.local.values():
+                if connection.hello is not None:
+                    self._remember(room, connection, connection.hello)
             self.room = None
             self.cluster.store.tokens.pop(self.code, None)
             self.cluster.discard(self.code)

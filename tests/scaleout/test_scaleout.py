@@ -235,3 +235,47 @@ def test_the_clients_of_a_dead_relay_are_shown_away(nodes: list[Node]) -> None:
             await p.close()
 
     run(play())
+
+
+def test_a_device_admitted_to_a_seat_keeps_it_when_the_room_changes_hands(
+    nodes: list[Node], redis_server: RedisServer
+) -> None:
+    """A claim admitted on the owner, then the owner loses its lease: the admitted device's
+    place in the room is its new seat (a `resume` with the new token), not the watching it
+    started as."""
+    client = redis_server.client()
+    owner, other = nodes[0], nodes[1]
+    room = owner.create_room(seed=SEED, **PACE)
+    code = room["code"]
+    first_owner = owner_of(client, code)
+
+    async def play() -> None:
+        ann, bob, cat = await seat_players(
+            [owner, owner, other], code, room["host_token"], ["Ann", "Bob", "Cat"], Keeper
+        )
+        await ann.send(type="start")
+        await ann.wait(lambda: ann.view is not None and ann.view["phase"] != "lobby")
+        await bob.close()
+        await ann.wait(lambda: ann.view is not None and not ann.view["players"][1]["connected"])
+        device = Keeper("Bob's new phone")
+        await device.connect(owner, code, {"type": "watch"})
+        await device.send(type="claim", seat=1)
+        await ann.wait(lambda: ann.view is not None and bool(ann.view["claims"]))
+        assert ann.view is not None
+        await ann.send(type="admit", claim=ann.view["claims"][0]["id"])
+        await device.wait(lambda: device.seat == 1)
+        welcomes = device.welcomes
+        owner.pause()
+        try:
+            deadline = time.monotonic() + WAIT
+            while owner_of_or_none(client, code) in (None, first_owner):
+                assert time.monotonic() < deadline, "nobody took the lease over"
+                await asyncio.sleep(0.05)
+        finally:
+            owner.resume()
+        await device.wait(lambda: device.welcomes > welcomes)
+        assert device.seat == 1 and device.view is not None and device.view["you"] is not None
+        for p in (ann, cat, device):
+            await p.close()
+
+    run(play())
