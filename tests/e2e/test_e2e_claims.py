@@ -9,7 +9,8 @@ import os
 from typing import Any
 
 import pytest
-from e2e_helpers import expect_no_js_errors, new_page, tv_page
+from e2e_helpers import Line, expect_no_js_errors, join, new_page, store_host_token, tv_page
+from nur_peanuts_helpers import create_room
 from party_phone_helpers import PHONE_360, PHONE_390, doc_shot, in_view, overflowing, seated_table
 from playwright.sync_api import Page, expect
 
@@ -82,3 +83,32 @@ def test_a_refused_request_leaves_the_new_phone_watching(browser: Any, base_url:
     expect(phone.locator("[data-key=watching]")).to_be_visible()
     expect(banner(ana)).to_have_count(0)
     expect_no_js_errors(ana, cy, phone)
+
+
+def test_nur_peanuts_a_replaced_phone_gets_its_seat_back(browser: Any, base_url: str) -> None:
+    """The same from every game's pages: Nur Peanuts! here, Bo's phone a protocol client."""
+    room = create_room(base_url, seed=9)
+    ana = new_page(browser, PHONE_360, touch=True, mobile=True)
+    store_host_token(ana, base_url, room)
+    join(ana, room["join_url"], "Ana")
+    bo = Line(base_url, room["code"], {"type": "join", "name": "Bo"})
+    try:
+        expect(ana.locator(".lobby-player")).to_have_count(2)
+        ana.click("[data-key=start]")
+        bo.until(lambda s: s["phase"] != "lobby")
+    finally:
+        bo.close()
+    phone = new_page(browser, PHONE_360, touch=True, mobile=True)
+    phone.goto(room["join_url"])
+    expect(phone.locator("[data-key=claim-1]")).to_contain_text("Bo")
+    assert in_view(phone, "[data-key=claim-1]") == []
+    doc_shot(phone, f"nur-peanuts-claim-360x640-{TAG}")
+    phone.locator("[data-key=claim-1]").tap()
+    expect(phone.locator("[data-key=claim-waiting]")).to_be_visible()
+    expect(banner(ana)).to_contain_text("Bo")
+    doc_shot(ana, f"nur-peanuts-claim-host-360x640-{TAG}")
+    ana.locator(".claim-row button.claim-admit").tap()
+    expect(phone.locator(".bar .me")).to_have_text("Bo")
+    expect(phone.locator("[data-key=claim-waiting]")).to_have_count(0)
+    expect(banner(ana)).to_have_count(0)
+    expect_no_js_errors(ana, phone)
