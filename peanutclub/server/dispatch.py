@@ -57,5 +57,7 @@ async def command(room: Room, viewer: Viewer, message: Message) -> None:
             await room.rematch(viewer, ref)
         case p.EndGame():
             await room.end_game(viewer, ref)
+        case p.SwitchGame(game=game, fit=fit):
+            await room.switch_game(viewer, game, fit, ref)
         case _:
             raise refuse("bad_message", "That message could not be understood.")

@@ -107,6 +107,16 @@ class EndGame(Message):
     type: Literal["end_game"]
 
 
+class SwitchGame(Message):
+    """Host, in the lobby or once a game is over: the same table moves to another game (its
+    default settings). A table outside the game's player range is refused `table_size` unless
+    `fit` says how: `bots` seats bots up to the game's fewest players."""
+
+    type: Literal["switch_game"]
+    game: Annotated[str, Field(max_length=40)]
+    fit: Literal["bots"] | None = None
+
+
 class Resync(Message):
     """Ask for a whole `state` (after a gap in `seq`)."""
 
@@ -140,6 +150,7 @@ PLATFORM_MESSAGES: tuple[type[Message], ...] = (
     SwapSeats,
     Rematch,
     EndGame,
+    SwitchGame,
     Resync,
     Ping,
 )

@@ -40,11 +40,13 @@ class RoomWriter(ClockedRoom, BotsRoom, FanOutRoom):
             self.game_settings,
             self.games_played,
         )
+        game_class = self.game_class
         viewer_seats = {v: v.seat for v in self.viewers}
         seat_viewers = dict(self.seat_viewers)
 
         def restore() -> None:
             self.seats, self.host_seat, self.game = seats, host_seat, game
+            self.game_class = game_class
             self.game_settings, self.games_played = game_settings, games_played
             if game is not None:
                 game.settings = game_settings

@@ -10,7 +10,7 @@ is the game's `lobby`: phase `lobby` and neutral values for the game's fields.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 import orjson
@@ -146,8 +146,14 @@ def patch_frame(
     return orjson.dumps(frame)
 
 
-def error_frame(code: str, message: str, ref: str | int | None = None) -> bytes:
-    frame: dict[str, Any] = {"type": "error", "code": code, "message": message}
+def error_frame(
+    code: str,
+    message: str,
+    ref: str | int | None = None,
+    fields: Mapping[str, Any] | None = None,
+) -> bytes:
+    """An `error` frame; `fields` are a refusal's facts beside its code (`table_size`'s range)."""
+    frame: dict[str, Any] = {**(fields or {}), "type": "error", "code": code, "message": message}
     if ref is not None:
         frame["ref"] = ref
     return orjson.dumps(frame)
