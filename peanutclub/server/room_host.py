@@ -4,6 +4,7 @@ one room-log change."""
 
 from __future__ import annotations
 
+import logging
 import secrets
 from typing import Any
 
@@ -23,6 +24,8 @@ from peanutclub.server.room_log import (
 )
 from peanutclub.server.room_seats import Viewer
 from peanutclub.server.room_writer import RoomWriter
+
+log = logging.getLogger("peanutclub.server.room")
 
 
 class HostCommands(RoomWriter):
@@ -150,6 +153,10 @@ class HostCommands(RoomWriter):
                 taken.append(bots[-1].name)
             change = GameSwitched(new.id, self.game_class.id, tuple(bots))
             await self._commit(change, viewer=viewer, ref=ref)
+            try:
+                await self.store.set_game(self.code, new.id)
+            except Exception:  # the log holds the switch; only pages served elsewhere lag
+                log.exception("room %s: could not record its new game %s", self.code, new.id)
 
     def _bot_name(self, taken: list[str] | None = None) -> str:
         """A new bot's name, "Bot n", not yet at the table (nor in `taken`)."""

@@ -10,6 +10,7 @@ for their history page and `peanutclub replay`.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Awaitable, Collection
 from dataclasses import dataclass, field
@@ -77,6 +78,12 @@ class Store(Protocol):
         """A room's record and its whole log, or None."""
         ...
 
+    async def set_game(self, code: str, game: str) -> None:
+        """The game a room plays now, after a switch: its record names it, so that a process
+        that does not run the room serves the room's pages as that game's. (Its log still
+        replays from the game it started with: the first switch in it names that one.)"""
+        ...
+
     async def room_codes(self) -> list[str]:
         """Every room the store knows (to restore them after a restart)."""
         ...
@@ -140,6 +147,9 @@ class MemoryStore:
             raise ValueError(f"seq {entry.seq} after {log[-1].seq}: the log only grows")
         log.append(entry)
         self.updated[code] = time.time()
+
+    async def set_game(self, code: str, game: str) -> None:
+        self.rooms[code] = dataclasses.replace(self.rooms[code], game=game)
 
     async def load(self, code: str) -> Loaded | None:
         if code not in self.rooms:

@@ -3,6 +3,7 @@ game's room, with its seats, names and tokens, and the finished game stays in it
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 from .procs import Player, Server, free_port, resume_players, run, seat_players, view_of
@@ -29,6 +30,13 @@ def test_a_switched_room_is_restored_after_sigkill_between_two_games(tmp_path: P
 
         before = run(first_game())
         server.kill()
+        # The room's record names the game it plays now; its log still starts with Peanut Club.
+        db = sqlite3.connect(tmp_path / "rooms.db")
+        try:
+            (game,) = db.execute("SELECT game FROM rooms WHERE code = ?", (code,)).fetchone()
+        finally:
+            db.close()
+        assert game == "peanuts"
         server.start()
 
         async def after_restart() -> None:
