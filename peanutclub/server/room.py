@@ -108,7 +108,8 @@ class Room(HostCommands):
         async with self._lock:
             if self.game is None:
                 raise refuse("wrong_phase", "The game has not started.")
-            answer = query.answer(self.game, viewer.seat, viewer.host)
+            seat = viewer.seat if viewer.seat is None or viewer.seat < self.playing else None
+            answer = query.answer(self.game, seat, viewer.host)
             viewer.send(orjson.dumps({**answer, "ref": ref} if ref is not None else answer))
 
     def pong(self, viewer: Viewer, t: float | None, ref: Any) -> None:

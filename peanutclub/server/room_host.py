@@ -59,6 +59,8 @@ class HostCommands(RoomWriter):
                 await self._commit(joined, viewer=viewer, ref=ref)
                 return
             target = self._seat_index(seat)
+            if target >= self.playing:
+                raise refuse("wrong_phase", "That seat watches this game.")
             if self.seats[target].bot is not None or self.seats[target].online:
                 raise refuse("wrong_phase", "Only an away player's seat can go to a bot.")
             await self._commit(SeatPiloted(target, level), viewer=viewer, ref=ref)
@@ -132,7 +134,9 @@ class HostCommands(RoomWriter):
 
         A table outside the new game's player range is refused `table_size` (saying the range
         and the seats) unless the host chose how: `fit="bots"` seats bots up to the game's
-        fewest players. Nothing is ever dropped silently."""
+        fewest players; `fit="watch"` lets the seats beyond its most watch it (they keep their
+        seat, name and token, and play again in the next game that seats them). Nothing is ever
+        dropped silently."""
         async with self._lock:
             self._require_host(viewer)
             new = find_game(game_id)
@@ -140,7 +144,7 @@ class HostCommands(RoomWriter):
                 raise refuse("wrong_phase", "Switch games in the lobby or once the game is over.")
             fewest, most, seats = new.players.start, new.players.stop - 1, len(self.seats)
             bots: list[SeatJoined] = []
-            if seats > most or (seats < fewest and fit != "bots"):
+            if (seats > most and fit != "watch") or (seats < fewest and fit != "bots"):
                 raise refuse(
                     "table_size",
                     f"{new.id} takes {fewest} to {most} players; the table has {seats}.",

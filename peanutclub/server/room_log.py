@@ -246,7 +246,9 @@ class GameStarted:
         return {"seed": self.seed}
 
     def apply(self, table: Table) -> list[Any]:
-        table.game = table.game_class(len(table.seats), self.seed, table.game_settings)
+        # Seats beyond the game's most watch it (a switch with fit="watch"); else all play.
+        playing = min(len(table.seats), table.game_class.players.stop - 1)
+        table.game = table.game_class(playing, self.seed, table.game_settings)
         table.games_played += 1
         return [e.to_dict() for e in table.game.start_events]
 

@@ -112,7 +112,7 @@ class RoomWriter(ClockedRoom, BotsRoom, FanOutRoom):
         if game is None or record_id is None or not (game.over or abandoned):
             return
         try:
-            export = export_game(game, [s.name for s in self.seats])
+            export = export_game(game, [s.name for s in self.seats][: game.seat_count])
             kept = {"id": record_id, "code": self.code, **export}
             if abandoned:
                 kept["abandoned"] = True

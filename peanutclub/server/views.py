@@ -49,6 +49,8 @@ class Room(Protocol):
     @property
     def host_seat(self) -> int | None: ...
     @property
+    def playing(self) -> int: ...
+    @property
     def deadline(self) -> float | None: ...
     @property
     def deadline_kind(self) -> str | None: ...
@@ -60,12 +62,20 @@ def public_state(room: Room) -> dict[str, Any]:
     base = (
         game.public_view()
         if game is not None
-        else room.game_class.lobby(len(room.seats), room.game_settings)
+        else room.game_class.lobby(room.playing, room.game_settings)
     )
     result = dict(base)  # the game's dict may be cached and shared: never change it in place
+    seats = room.seats
+    if len(seats) > len(base["players"]):  # seats beyond the game's most watch it
+        result["watching"] = [
+            {"seat": i, "name": s.name, "connected": s.connected}
+            for i, s in enumerate(seats)
+            if i >= len(base["players"])
+        ]
+        seats = seats[: len(base["players"])]
     result["players"] = [
         {**p, "name": s.name, "connected": s.connected, "bot": s.bot}
-        for p, s in zip(base["players"], room.seats, strict=True)
+        for p, s in zip(base["players"], seats, strict=True)
     ]
     now = room.clock.time()
     result["game"] = room.game_class.id
@@ -80,8 +90,8 @@ def public_state(room: Room) -> dict[str, Any]:
 
 def you(room: Room, seat: int | None) -> dict[str, Any] | None:
     """What only `seat` may see (None for the TV and spectators)."""
-    if seat is None:
-        return None
+    if seat is None or seat >= room.playing:
+        return None  # the TV's view, for a seat that watches this game too
     if room.game is None:
         return room.game_class.lobby_private(seat)
     return room.game.private_view(seat)

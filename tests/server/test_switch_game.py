@@ -5,14 +5,17 @@ the finished games stay in the room's history, and every refusal changes nothing
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 import httpx
 
-from peanutclub.games import find_game
+from peanutclub.games import GAMES, find_game, register
 
-from .harness import RunningServer, open_client, run
+from .harness import RunningServer, join, open_client, run, serve
 from .players import FAST, play_all, watched_table
+from .test_game_plugin import toy_settings
+from .toy_game import TakeAway
 
 
 def lobby_of(game: str) -> Any:
@@ -122,3 +125,54 @@ def test_a_table_too_small_for_the_game_is_refused_unless_the_host_adds_bots(
         await asyncio.gather(host.ws.close(), other.ws.close())
 
     run(body())
+
+
+def test_seats_beyond_a_smaller_games_most_watch_it_and_play_again_in_the_next(
+    tmp_path: Path,
+) -> None:
+    """Take-away (the toy game) seats at most 4: a table of 5 moves to it only when the host
+    says the fifth seat watches; it keeps its name and token, sees the TV's view (no `you`, no
+    move), and plays again once the table moves to a game that seats it."""
+    register(TakeAway)
+    try:
+        with serve(toy_settings(tmp_path)) as server:
+            run(_five_seats_and_a_game_for_four(server))
+    finally:
+        GAMES.pop(TakeAway.id)
+
+
+async def _five_seats_and_a_game_for_four(server: RunningServer) -> None:
+    room = server.create_room(game="peanuts", seed=9)
+    code = room["code"]
+    names = ["Ana", "Bo", "Cy", "Di", "Ed"]
+    seated = [await join(server, code, "Ana", host_token=room["host_token"])]
+    seated += [await join(server, code, name) for name in names[1:]]
+    host, ed = seated[0], seated[4]
+    before = summary(server, code)
+    await host.send(type="switch_game", game="take-away", ref="big")
+    refused = await host.error("table_size")
+    assert (refused["min"], refused["max"], refused["seats"]) == (2, 4, 5)
+    assert summary(server, code) == before
+
+    await host.send(type="switch_game", game="take-away", fit="watch", ref="watch")
+    switched = await host.until(lambda m: m["type"] == "state" and m.get("ref") == "watch")
+    assert [p["name"] for p in switched["state"]["players"]] == names[:4]
+    assert switched["state"]["watching"] == [{"seat": 4, "name": "Ed", "connected": True}]
+    watched = await ed.until(lobby_of("take-away"))
+    assert watched["state"]["you"] is None and ed.seat == 4
+    await host.send(type="start", ref="go")
+    await host.until(lambda m: m["type"] == "state" and m.get("ref") == "go")
+    playing = await ed.until(lambda m: m["type"] == "state" and m["state"]["phase"] != "lobby")
+    assert playing["state"]["you"] is None and len(playing["state"]["players"]) == 4
+    await ed.send(type="take", count=1, ref="mine")
+    assert (await ed.error("not_seated"))["ref"] == "mine"
+    await host.send(type="end_game")
+    await host.until(lambda m: m["type"] == "state" and m["state"]["phase"] == "lobby")
+
+    await host.send(type="switch_game", game="peanuts", ref="back")
+    back = await host.until(lambda m: m["type"] == "state" and m.get("ref") == "back")
+    assert [p["name"] for p in back["state"]["players"]] == names
+    assert "watching" not in back["state"]
+    again = await ed.until(lobby_of("peanuts"))
+    assert again["state"]["you"] is not None and ed.seat == 4
+    await asyncio.gather(*(c.ws.close() for c in seated))
