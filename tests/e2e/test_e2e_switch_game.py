@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from e2e_helpers import (
     Line,
+    bots_play_to_the_end,
     create_room,
     expect_no_js_errors,
     join,
@@ -19,6 +20,7 @@ from e2e_helpers import (
     store_host_token,
     tv_page,
 )
+from party_tv_helpers import clipped
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -95,3 +97,22 @@ def test_a_table_too_small_gets_the_choice_to_add_bots(
     finally:
         for page in (ana, bo):
             page.context.close()
+
+
+def test_the_tv_offers_the_next_game_once_a_game_is_over(
+    browser: Any, base_url: str, shots: Path
+) -> None:
+    room = create_room(base_url, seed=5, going_step_seconds=0.05, idle_seconds=0.1)
+    tv, last = bots_play_to_the_end(browser, base_url, room, 3, TV)
+    try:
+        assert last["phase"] == "over"
+        expect(tv.locator("[data-key=next-game-choice]")).to_be_visible()
+        tv.select_option("[data-key=next-game-choice]", "nur-peanuts")
+        keep(tv, shots, "evening-over-next-game-1280x720-after")
+        assert clipped(tv, "#foot > *") == []
+        tv.click("[data-key=next-game-go]")
+        expect(tv.locator("body[data-game=nur-peanuts]")).to_have_count(1)
+        expect(tv.locator(".lobby-player")).to_have_count(3)
+        expect_no_js_errors(tv)
+    finally:
+        tv.context.close()
