@@ -35,7 +35,7 @@ class RoomRecord:
 @dataclass(frozen=True, slots=True)
 class LogEntry:
     """One change: `kind` (seat, unseat, swap, pilot, settings, start, action, rematch, end_game,
-    presence)."""
+    presence, switch)."""
 
     seq: int
     kind: str
