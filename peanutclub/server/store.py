@@ -56,6 +56,8 @@ def games_in_log(entries: list[LogEntry]) -> list[tuple[int, int, list[dict[str,
             seats += 1
         elif entry.kind == "unseat":
             seats -= 1
+        elif entry.kind == "switch":  # a switch may seat bots to fill the table
+            seats += len(entry.data.get("bots", ()))
         elif entry.kind == "start":
             games.append((seats, entry.data["seed"], []))
         elif entry.kind == "action":
