@@ -10,7 +10,7 @@ message up in both.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
 
 #: code -> (English, French). Pages translate by code; the server sends the English text.
 Codes = Mapping[str, tuple[str, str]]
@@ -61,6 +61,10 @@ PLATFORM_CODES: dict[str, tuple[str, str]] = {
         "This server does not answer to that host name.",
         "Ce serveur ne répond pas à ce nom d'hôte.",
     ),
+    "table_size": (
+        "That game does not fit this table: add bots, or choose another game.",
+        "Ce jeu ne convient pas à cette table : ajoutez des robots ou choisissez un autre jeu.",
+    ),
     "not_enough_players": (
         "This game needs more players.",
         "Ce jeu demande plus de joueurs.",
@@ -95,9 +99,20 @@ class RuleError(ValueError):
         if "code" in cls.__dict__ and cls.code not in cls.messages:
             raise TypeError(f"{cls.__name__}: no message for the code {cls.code!r}")
 
-    def __init__(self, message: str | None = None, *, code: str | None = None) -> None:
+    #: Facts a refusal adds beside its code and message (what would fit, say), sent in its frame.
+    fields: Mapping[str, Any] | None = None
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        code: str | None = None,
+        fields: Mapping[str, Any] | None = None,
+    ) -> None:
         if code is not None:
             self.code = code
+        if fields is not None:
+            self.fields = fields
         self.message = message or self.messages.get(self.code, REFUSED)[0]
         super().__init__(self.message)
 
@@ -123,9 +138,12 @@ class NotSeated(RuleError):
     code = "not_seated"
 
 
-def refuse(code: str, message: str | None = None) -> RuleError:
-    """A platform `RuleError` for `code`, with its standard English message unless one is given."""
-    return RuleError(message, code=code)
+def refuse(
+    code: str, message: str | None = None, *, fields: Mapping[str, Any] | None = None
+) -> RuleError:
+    """A platform `RuleError` for `code`, with its standard English message unless one is given
+    (and `fields`: facts the error frame carries beside them)."""
+    return RuleError(message, code=code, fields=fields)
 
 
 def message(codes: Codes, code: str, lang: str = "en") -> str:

@@ -137,7 +137,7 @@ async def handle(
         else:
             raise refuse("no_handshake")
     except RuleError as error:
-        client.send(error_frame(error.code, error.message, message.ref))
+        client.send(error_frame(error.code, error.message, message.ref, error.fields))
     except passes:
         raise
     except Exception:  # a bug must not cost the player their connection

@@ -29,7 +29,10 @@ async def command(room: Room, viewer: Viewer, message: Message) -> None:
     """Run any message after the handshake; refusals raise `RuleError`."""
     ref = message.ref
     if isinstance(message, Move):  # the busiest first
-        await room.act(message.to_action(viewer.seat, viewer.host), viewer, ref)
+        seat = viewer.seat
+        if seat is not None and seat >= room.playing:
+            raise refuse("not_seated", "Your seat watches this game; it plays in the next one.")
+        await room.act(message.to_action(seat, viewer.host), viewer, ref)
         return
     match message:
         case p.Join() | p.Resume() | p.Watch():
@@ -63,5 +66,7 @@ async def command(room: Room, viewer: Viewer, message: Message) -> None:
             await room.admit(viewer, claim, ref)
         case p.RefuseClaim(claim=claim):
             await room.refuse_claim(viewer, claim, ref)
+        case p.SwitchGame(game=game, fit=fit):
+            await room.switch_game(viewer, game, fit, ref)
         case _:
             raise refuse("bad_message", "That message could not be understood.")

@@ -138,6 +138,17 @@ class ClaimPending(Out):
     ref: str | int | None = None
 
 
+class SwitchGame(Message):
+    """Host, in the lobby or once a game is over: the same table moves to another game (its
+    default settings). A table outside the game's player range is refused `table_size` unless
+    `fit` says how: `bots` seats bots up to the game's fewest players; `watch` lets the seats
+    beyond its most watch this game."""
+
+    type: Literal["switch_game"]
+    game: Annotated[str, Field(max_length=40)]
+    fit: Literal["bots", "watch"] | None = None
+
+
 class Resync(Message):
     """Ask for a whole `state` (after a gap in `seq`)."""
 
@@ -171,6 +182,7 @@ PLATFORM_MESSAGES: tuple[type[Message], ...] = (
     SwapSeats,
     Rematch,
     EndGame,
+    SwitchGame,
     Resync,
     Ping,
     Claim,

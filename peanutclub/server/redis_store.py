@@ -209,6 +209,14 @@ class RedisStore:
                 raise Fenced(f"room {code}: the lease {token} is no longer held") from None
             raise ValueError(f"room {code}: {error}") from None
 
+    async def set_game(self, code: str, game: str) -> None:
+        """Only the room's owner switches its game, so reading and writing its record back is
+        no race (a room's record changes at nothing else)."""
+        raw = await self.client.get(f"{P}room:{code}")
+        if raw is None:
+            return
+        await self.client.set(f"{P}room:{code}", orjson.dumps({**orjson.loads(raw), "game": game}))
+
     async def record(self, code: str) -> RoomRecord | None:
         """A room's record alone, without its log."""
         raw = await self.client.get(f"{P}room:{code}")

@@ -13,6 +13,7 @@ that clock and the bots seated at its table, whose actions take the same path as
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import logging
 from typing import Any
 
@@ -22,7 +23,14 @@ from peanutclub.core import Action, Query, RuleError, refuse
 from peanutclub.server.clock import Clock, ms
 from peanutclub.server.codes import new_token
 from peanutclub.server.room_claims import ClaimsRoom
-from peanutclub.server.room_log import GameMove, PresenceChanged, SeatJoined, SeatPiloted, decode
+from peanutclub.server.room_log import (
+    GameMove,
+    PresenceChanged,
+    SeatJoined,
+    SeatPiloted,
+    decode,
+    first_game,
+)
 from peanutclub.server.room_seats import NAME_LENGTH, Seat, Viewer, clean_name, same_secret
 from peanutclub.server.settings import ServerSettings
 from peanutclub.server.store import LogEntry, RoomRecord, Store
@@ -105,7 +113,8 @@ class Room(ClaimsRoom):
         async with self._lock:
             if self.game is None:
                 raise refuse("wrong_phase", "The game has not started.")
-            answer = query.answer(self.game, viewer.seat, viewer.host)
+            seat = viewer.seat if viewer.seat is None or viewer.seat < self.playing else None
+            answer = query.answer(self.game, seat, viewer.host)
             viewer.send(orjson.dumps({**answer, "ref": ref} if ref is not None else answer))
 
     def pong(self, viewer: Viewer, t: float | None, ref: Any) -> None:
@@ -183,8 +192,16 @@ class Room(ClaimsRoom):
         store: Store,
         clock: Clock,
     ) -> Room:
-        """Rebuild a room from its log. Nobody is connected; clocks wait for `resume_clocks`."""
-        room = cls(record, settings, store, clock)
+        """Rebuild a room from its log. Nobody is connected; clocks wait for `resume_clocks`.
+
+        The log starts with the game the room was created with (a switch names the game it
+        left); each switch replayed changes the game whose actions the entries after it hold."""
+        room = cls(
+            dataclasses.replace(record, game=first_game(entries, record.game)),
+            settings,
+            store,
+            clock,
+        )
         for entry in entries:
             decode(entry, room.game_class).apply(room)
             room.seq = entry.seq

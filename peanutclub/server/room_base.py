@@ -77,6 +77,13 @@ class RoomBase:
     def max_players(self) -> int:
         return self.game_class.players.stop - 1
 
+    @property
+    def playing(self) -> int:
+        """How many seats play this game: all of them, unless the host moved a larger table to
+        a game for fewer (`switch_game` with `fit="watch"`): the seats beyond its most watch it,
+        and play again at the next game that seats them."""
+        return min(len(self.seats), self.max_players)
+
     def summary(self) -> dict[str, Any]:
         """The public summary served at `GET /api/rooms/{code}` (no secrets)."""
         return {
@@ -87,7 +94,7 @@ class RoomBase:
                 {"seat": i, "name": s.name, "connected": s.connected, "bot": s.bot}
                 for i, s in enumerate(self.seats)
             ],
-            "seats_free": self.max_players - len(self.seats) if self.game is None else 0,
+            "seats_free": max(0, self.max_players - len(self.seats)) if self.game is None else 0,
             "settings": self.game_settings.model_dump(),
             "watchers": sum(1 for v in self.viewers if v.seat is None),
         }

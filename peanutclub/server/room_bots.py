@@ -28,7 +28,9 @@ class BotsRoom(RoomBase):
         game = self.game
         wanted = set()
         if game is not None and not game.over and not self.closed:
-            wanted = {i for i, s in enumerate(self.seats) if s.bot is not None}
+            wanted = {
+                i for i, s in enumerate(self.seats) if s.bot is not None and i < game.seat_count
+            }
         for seat in list(self._bots):
             if seat not in wanted:
                 self._bots.pop(seat).cancel()

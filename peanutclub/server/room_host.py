@@ -4,14 +4,17 @@ one room-log change."""
 
 from __future__ import annotations
 
+import logging
 import secrets
 from typing import Any
 
 from peanutclub.core import refuse
+from peanutclub.games import find_game
 from peanutclub.server.codes import new_token
 from peanutclub.server.room_log import (
     GameEnded,
     GameStarted,
+    GameSwitched,
     Rematch,
     SeatJoined,
     SeatLeft,
@@ -21,6 +24,8 @@ from peanutclub.server.room_log import (
 )
 from peanutclub.server.room_seats import Viewer
 from peanutclub.server.room_writer import RoomWriter
+
+log = logging.getLogger("peanutclub.server.room")
 
 
 class HostCommands(RoomWriter):
@@ -50,15 +55,12 @@ class HostCommands(RoomWriter):
             if self.game is None:
                 if len(self.seats) >= self.max_players:
                     raise refuse("room_full")
-                number = 1 + sum(1 for s in self.seats if s.bot_seat)
-                name = f"Bot {number}"
-                while any(s.name.casefold() == name.casefold() for s in self.seats):
-                    number += 1
-                    name = f"Bot {number}"
-                joined = SeatJoined(name, new_token(), level, False)
+                joined = SeatJoined(self._bot_name(), new_token(), level, False)
                 await self._commit(joined, viewer=viewer, ref=ref)
                 return
             target = self._seat_index(seat)
+            if target >= self.playing:
+                raise refuse("wrong_phase", "That seat watches this game.")
             if self.seats[target].bot is not None or self.seats[target].online:
                 raise refuse("wrong_phase", "Only an away player's seat can go to a bot.")
             await self._commit(SeatPiloted(target, level), viewer=viewer, ref=ref)
@@ -125,6 +127,48 @@ class HostCommands(RoomWriter):
                 raise refuse("wrong_phase", "No game is being played.")
             await self._keep_game(abandoned=True)
             await self._commit(GameEnded(), viewer=viewer, ref=ref)
+
+    async def switch_game(self, viewer: Viewer, game_id: str, fit: str | None, ref: Any) -> None:
+        """The host moves the whole table to another game, in the lobby or once a game is over:
+        same code, seats, names, tokens and bots; the new game's default settings.
+
+        A table outside the new game's player range is refused `table_size` (saying the range
+        and the seats) unless the host chose how: `fit="bots"` seats bots up to the game's
+        fewest players; `fit="watch"` lets the seats beyond its most watch it (they keep their
+        seat, name and token, and play again in the next game that seats them). Nothing is ever
+        dropped silently."""
+        async with self._lock:
+            self._require_host(viewer)
+            new = find_game(game_id)
+            if self.game is not None and not self.game.over:
+                raise refuse("wrong_phase", "Switch games in the lobby or once the game is over.")
+            fewest, most, seats = new.players.start, new.players.stop - 1, len(self.seats)
+            bots: list[SeatJoined] = []
+            if (seats > most and fit != "watch") or (seats < fewest and fit != "bots"):
+                raise refuse(
+                    "table_size",
+                    f"{new.id} takes {fewest} to {most} players; the table has {seats}.",
+                    fields={"min": fewest, "max": most, "seats": seats},
+                )
+            level = "normal" if "normal" in new.bots else next(iter(new.bots))
+            taken = [s.name for s in self.seats]
+            while seats + len(bots) < fewest:
+                bots.append(SeatJoined(self._bot_name(taken), new_token(), level, False))
+                taken.append(bots[-1].name)
+            change = GameSwitched(new.id, self.game_class.id, tuple(bots))
+            await self._commit(change, viewer=viewer, ref=ref)
+            try:
+                await self.store.set_game(self.code, new.id)
+            except Exception:  # the log holds the switch; only pages served elsewhere lag
+                log.exception("room %s: could not record its new game %s", self.code, new.id)
+
+    def _bot_name(self, taken: list[str] | None = None) -> str:
+        """A new bot's name, "Bot n", not yet at the table (nor in `taken`)."""
+        names = {n.casefold() for n in (taken or [s.name for s in self.seats])}
+        number = 1 + sum(1 for s in self.seats if s.bot_seat)
+        while f"bot {number}" in names:
+            number += 1
+        return f"Bot {number}"
 
     def _seat_index(self, seat: int | None) -> int:
         if seat is None or not 0 <= seat < len(self.seats):

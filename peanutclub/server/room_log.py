@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from peanutclub.core import Action, Game, GameSettings
+from peanutclub.games import find_game
 from peanutclub.server.room_seats import Seat, Viewer
 from peanutclub.server.store import LogEntry
 
@@ -30,10 +31,9 @@ class Table(Protocol):
     def viewers(self) -> Set[Viewer]: ...
     @property
     def seat_viewers(self) -> MutableMapping[int, Viewer]: ...
-    @property
-    def game_class(self) -> type[Game]: ...
 
     host_seat: int | None
+    game_class: type[Game]
     game: Game | None
     game_settings: GameSettings
     games_played: int
@@ -246,7 +246,9 @@ class GameStarted:
         return {"seed": self.seed}
 
     def apply(self, table: Table) -> list[Any]:
-        table.game = table.game_class(len(table.seats), self.seed, table.game_settings)
+        # Seats beyond the game's most watch it (a switch with fit="watch"); else all play.
+        playing = min(len(table.seats), table.game_class.players.stop - 1)
+        table.game = table.game_class(playing, self.seed, table.game_settings)
         table.games_played += 1
         return [e.to_dict() for e in table.game.start_events]
 
@@ -322,6 +324,42 @@ class SeatClaimed:
         return events
 
 
+@dataclass(frozen=True, slots=True)
+class GameSwitched:
+    """The host moves the table to another game (`switch_game`), in the lobby or after the end:
+    the seats, names, tokens and bots stay; the settings become the new game's defaults; `bots`
+    are seated with it when the host chose to fill a table too small for the new game (one entry,
+    so a restart never finds the switch without them). `previous` names the game left, so a log
+    read from its start knows which game its first entries belong to."""
+
+    KIND: ClassVar[str] = "switch"
+    game: str
+    previous: str
+    bots: tuple[SeatJoined, ...] = ()
+
+    @classmethod
+    def decode(cls, data: dict[str, Any], game_class: type[Game]) -> GameSwitched:
+        bots = tuple(
+            SeatJoined(b["name"], b["token"], b["bot"], False) for b in data.get("bots", ())
+        )
+        return cls(data["game"], data["previous"], bots)
+
+    def data(self) -> dict[str, Any]:
+        stored: dict[str, Any] = {"game": self.game, "previous": self.previous}
+        if self.bots:
+            stored["bots"] = [{"name": b.name, "token": b.token, "bot": b.bot} for b in self.bots]
+        return stored
+
+    def apply(self, table: Table) -> list[Any]:
+        _back_to_lobby(table)
+        table.game_class = find_game(self.game)
+        table.game_settings = table.game_class.Settings()
+        events: list[Any] = [{"type": "game_switched", "game": self.game}]
+        for bot in self.bots:
+            events += bot.apply(table)
+        return events
+
+
 #: Any change a room logs.
 RoomChange = (
     GameMove
@@ -335,6 +373,7 @@ RoomChange = (
     | Rematch
     | GameEnded
     | SeatClaimed
+    | GameSwitched
 )
 
 _DECODERS: dict[str, Callable[[dict[str, Any], type[Game]], RoomChange]] = {
@@ -351,8 +390,18 @@ _DECODERS: dict[str, Callable[[dict[str, Any], type[Game]], RoomChange]] = {
         Rematch,
         GameEnded,
         SeatClaimed,
+        GameSwitched,
     )
 }
+
+
+def first_game(entries: list[LogEntry], created_with: str) -> str:
+    """The game a room's log starts with: the one its first switch left, else the one it was
+    created with (a room that never switched)."""
+    for entry in entries:
+        if entry.kind == GameSwitched.KIND:
+            return str(entry.data["previous"])
+    return created_with
 
 
 def decode(entry: LogEntry, game_class: type[Game]) -> RoomChange:

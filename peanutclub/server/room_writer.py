@@ -40,11 +40,13 @@ class RoomWriter(ClockedRoom, BotsRoom, FanOutRoom):
             self.game_settings,
             self.games_played,
         )
+        game_class = self.game_class
         viewer_seats = {v: v.seat for v in self.viewers}
         seat_viewers = dict(self.seat_viewers)
 
         def restore() -> None:
             self.seats, self.host_seat, self.game = seats, host_seat, game
+            self.game_class = game_class
             self.game_settings, self.games_played = game_settings, games_played
             if game is not None:
                 game.settings = game_settings
@@ -110,7 +112,7 @@ class RoomWriter(ClockedRoom, BotsRoom, FanOutRoom):
         if game is None or record_id is None or not (game.over or abandoned):
             return
         try:
-            export = export_game(game, [s.name for s in self.seats])
+            export = export_game(game, [s.name for s in self.seats][: game.seat_count])
             kept = {"id": record_id, "code": self.code, **export}
             if abandoned:
                 kept["abandoned"] = True

@@ -266,6 +266,13 @@ class SqliteStore:
         except sqlite3.IntegrityError:
             raise KeyError(record.code) from None
 
+    async def set_game(self, code: str, game: str) -> None:
+        def update(conn: sqlite3.Connection) -> None:
+            with _transaction(conn):
+                conn.execute("UPDATE rooms SET game = ? WHERE code = ?", (game, code))
+
+        await self._write(update)
+
     def append(self, code: str, entry: LogEntry) -> asyncio.Future[None]:
         """Durable once the future this returns is done: the caller tells nobody of the change
         before that.

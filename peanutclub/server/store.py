@@ -10,6 +10,7 @@ for their history page and `peanutclub replay`.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Awaitable, Collection
 from dataclasses import dataclass, field
@@ -34,7 +35,7 @@ class RoomRecord:
 @dataclass(frozen=True, slots=True)
 class LogEntry:
     """One change: `kind` (seat, unseat, swap, pilot, settings, start, action, rematch, end_game,
-    presence, claimed)."""
+    presence, claimed, switch)."""
 
     seq: int
     kind: str
@@ -55,6 +56,8 @@ def games_in_log(entries: list[LogEntry]) -> list[tuple[int, int, list[dict[str,
             seats += 1
         elif entry.kind == "unseat":
             seats -= 1
+        elif entry.kind == "switch":  # a switch may seat bots to fill the table
+            seats += len(entry.data.get("bots", ()))
         elif entry.kind == "start":
             games.append((seats, entry.data["seed"], []))
         elif entry.kind == "action":
@@ -75,6 +78,12 @@ class Store(Protocol):
 
     async def load(self, code: str) -> Loaded | None:
         """A room's record and its whole log, or None."""
+        ...
+
+    async def set_game(self, code: str, game: str) -> None:
+        """The game a room plays now, after a switch: its record names it, so that a process
+        that does not run the room serves the room's pages as that game's. (Its log still
+        replays from the game it started with: the first switch in it names that one.)"""
         ...
 
     async def room_codes(self) -> list[str]:
@@ -140,6 +149,9 @@ class MemoryStore:
             raise ValueError(f"seq {entry.seq} after {log[-1].seq}: the log only grows")
         log.append(entry)
         self.updated[code] = time.time()
+
+    async def set_game(self, code: str, game: str) -> None:
+        self.rooms[code] = dataclasses.replace(self.rooms[code], game=game)
 
     async def load(self, code: str) -> Loaded | None:
         if code not in self.rooms:

@@ -58,6 +58,8 @@ class Room(Protocol):
     @property
     def host_seat(self) -> int | None: ...
     @property
+    def playing(self) -> int: ...
+    @property
     def deadline(self) -> float | None: ...
     @property
     def deadline_kind(self) -> str | None: ...
@@ -71,12 +73,20 @@ def public_state(room: Room) -> dict[str, Any]:
     base = (
         game.public_view()
         if game is not None
-        else room.game_class.lobby(len(room.seats), room.game_settings)
+        else room.game_class.lobby(room.playing, room.game_settings)
     )
     result = dict(base)  # the game's dict may be cached and shared: never change it in place
+    seats = room.seats
+    if len(seats) > len(base["players"]):  # seats beyond the game's most watch it
+        result["watching"] = [
+            {"seat": i, "name": s.name, "connected": s.connected}
+            for i, s in enumerate(seats)
+            if i >= len(base["players"])
+        ]
+        seats = seats[: len(base["players"])]
     result["players"] = [
         {**p, "name": s.name, "connected": s.connected, "bot": s.bot}
-        for p, s in zip(base["players"], room.seats, strict=True)
+        for p, s in zip(base["players"], seats, strict=True)
     ]
     now = room.clock.time()
     result["game"] = room.game_class.id
@@ -92,8 +102,8 @@ def public_state(room: Room) -> dict[str, Any]:
 
 def you(room: Room, seat: int | None) -> dict[str, Any] | None:
     """What only `seat` may see (None for the TV and spectators)."""
-    if seat is None:
-        return None
+    if seat is None or seat >= room.playing:
+        return None  # the TV's view, for a seat that watches this game too
     if room.game is None:
         return room.game_class.lobby_private(seat)
     return room.game.private_view(seat)
@@ -158,8 +168,14 @@ def patch_frame(
     return orjson.dumps(frame)
 
 
-def error_frame(code: str, message: str, ref: str | int | None = None) -> bytes:
-    frame: dict[str, Any] = {"type": "error", "code": code, "message": message}
+def error_frame(
+    code: str,
+    message: str,
+    ref: str | int | None = None,
+    fields: Mapping[str, Any] | None = None,
+) -> bytes:
+    """An `error` frame; `fields` are a refusal's facts beside its code (`table_size`'s range)."""
+    frame: dict[str, Any] = {**(fields or {}), "type": "error", "code": code, "message": message}
     if ref is not None:
         frame["ref"] = ref
     return orjson.dumps(frame)

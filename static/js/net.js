@@ -3,6 +3,7 @@ import { applyPatch } from "./state.js";
 import { sync } from "./clock.js";
 import { showAway } from "./ui/away.js";
 import { showClaimBox } from "./ui/claims.js";
+import { switchRefusal } from "./ui/nextgame.js";
 
 const RTT_EVERY_MS = 10000;
 const FATAL = new Set(["unknown_room", "unknown_token", "room_full", "bad_name", "name_taken"]);
@@ -26,6 +27,28 @@ const CLAIM_ENDS = new Set(["claim_refused", "seat_present", "unknown_claim"]);
  * the requests for their seats from other devices (ui/claims.js).
  * Returns {send(msg) → the ref it was sent with (null when offline), close(), restart()}.
  */
+/**
+ * The room moved to another game (the host's `switch_game`): this page was built for the last
+ * one, so it loads the room's page again, which the server now serves as the new game's; the
+ * page's stored token takes its seat back there, with no tap. A page that reloaded for this
+ * same game moments ago does not again, so a server still serving the old page (another process
+ * that has not heard yet) can never make it loop. True when it reloads.
+ */
+function otherGame(state) {
+  const mine = document.body.dataset.game;
+  if (!state || !state.game || !mine || state.game === mine) return false;
+  const key = `pc.switched.${location.pathname}`;
+  try {
+    const [game, at] = (sessionStorage.getItem(key) || "").split("@");
+    if (game === state.game && Date.now() - Number(at) < 10000) return false;
+    sessionStorage.setItem(key, `${state.game}@${Date.now()}`);
+  } catch {
+    return false;
+  }
+  location.reload();
+  return true;
+}
+
 export function connect(opts) {
   let ws = null;
   let seq = -1;
@@ -103,6 +126,7 @@ export function connect(opts) {
     }
     switch (msg.type) {
       case "welcome":
+        if (otherGame(msg.state)) return;
         attempt = 0;
         resyncing = false;
         seq = msg.seq;
@@ -119,6 +143,7 @@ export function connect(opts) {
         break;
       case "state":
         if (typeof msg.seq === "number" && msg.seq < seq) return;
+        if (otherGame(msg.state)) return;
         resyncing = false;
         seq = msg.seq;
         state = msg.state;
@@ -147,6 +172,7 @@ export function connect(opts) {
           claim = null;
           away();
         }
+        if (switchRefusal(msg)) break; // the host's next-game picker answers it
         opts.onError(msg);
         break;
       case "claim_pending":

@@ -90,3 +90,34 @@ def test_a_seat_the_store_refused_is_not_taken(flaky: tuple[Served, FlakyStore])
             await client.ws.close()
 
     run(body())
+
+
+def test_a_switch_the_store_refused_leaves_the_table_in_its_game(
+    flaky: tuple[Served, FlakyStore],
+) -> None:
+    from server.harness import join, watch
+
+    served, store = flaky
+
+    async def body() -> None:
+        server = served.server
+        room = server.create_room(seed=3)
+        tv = await watch(server, room["code"], room["host_token"])
+        ana = await join(server, room["code"], "Ana")
+        bo = await join(server, room["code"], "Bo")
+        live = served.rooms.get(room["code"])
+        seq_before = live.seq
+        store.failing = True
+        await tv.send(type="switch_game", game="peanuts", ref="lost")
+        assert (await tv.until(lambda m: m.get("ref") == "lost"))["type"] == "error"
+        store.failing = False
+        assert (live.game_class.id, live.seq) == ("peanut-club", seq_before)
+        assert store.rooms[room["code"]].game == "peanut-club"
+        assert [s.name for s in live.seats] == ["Ana", "Bo"]
+        await tv.send(type="resync", ref="look")
+        state = (await tv.until(lambda m: m.get("ref") == "look"))["state"]
+        assert state["game"] == "peanut-club"
+        for client in (tv, ana, bo):
+            await client.ws.close()
+
+    run(body())

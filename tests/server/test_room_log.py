@@ -25,6 +25,15 @@ OLD_ENTRIES: list[tuple[str, dict[str, Any]]] = [
     ("start", {"seed": 12345}),
     ("rematch", {}),
     ("end_game", {}),
+    ("switch", {"game": "peanuts", "previous": "peanut-club"}),
+    (
+        "switch",
+        {
+            "game": "peanut-club",
+            "previous": "peanuts",
+            "bots": [{"name": "Bot 1", "token": "t3", "bot": "normal"}],
+        },
+    ),
 ]
 
 
@@ -40,3 +49,16 @@ def test_an_old_entry_reads_back_and_stores_the_same_bytes(kind: str, data: dict
 def test_an_unknown_kind_is_a_broken_log() -> None:
     with pytest.raises(ValueError, match="unknown log entry"):
         decode(LogEntry(1, "teleport", {}), find_game("peanuts"))
+
+
+def test_the_games_of_a_log_count_the_bots_a_switch_seated() -> None:
+    from peanutclub.server.store import games_in_log
+
+    bot = {"name": "Bot 1", "token": "t3", "bot": "normal"}
+    entries = [
+        LogEntry(1, "seat", {"name": "Ann", "token": "t1", "bot": None, "host": True}),
+        LogEntry(2, "seat", {"name": "Bo", "token": "t2", "bot": None, "host": False}),
+        LogEntry(3, "switch", {"game": "peanut-club", "previous": "peanuts", "bots": [bot]}),
+        LogEntry(4, "start", {"seed": 5}),
+    ]
+    assert games_in_log(entries) == [(3, 5, [])]

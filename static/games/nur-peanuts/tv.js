@@ -8,6 +8,7 @@ import { init, t, errorText, langButton, onChange } from "/static/js/i18n.js";
 import { connect } from "/static/js/net.js";
 import { seatName } from "/static/js/state.js";
 import { watchHello, sender, screen, botHandover } from "/static/js/table.js";
+import { nextGameControl } from "/static/js/ui/nextgame.js";
 import { reachOf, loadReach, footLink } from "/static/js/ui/reach.js";
 import { toast, announce, reannounce, showStatus } from "/static/js/ui/feedback.js";
 import { startTicker, tick } from "/static/js/ui/ticker.js";
@@ -281,6 +282,8 @@ function footer(state) {
   if (state && state.phase === "over") {
     controls.push(h("a.button", { href: `/r/${encodeURIComponent(code)}/history`, "data-key": "tv-history", text: t("table.history") }));
   }
+  // The evening goes on: once this game is over, the host picks the next one for the table.
+  if (app.host && state && state.phase === "over") controls.push(nextGameControl({ state, host: true, send, rerender: render }));
   return [h("span.foot-code", { text: t("common.room", { code }) }), footLink(reach), h("span.foot-spacer"), controls, langButton(h)];
 }
 

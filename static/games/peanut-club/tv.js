@@ -21,6 +21,7 @@ import { payingOther } from "./ui/pay.js";
 import { currencyIcon } from "./symbols.js";
 import * as sound from "./sound.js";
 import { endGameControl } from "/static/js/ui/endgame.js";
+import { nextGameControl } from "/static/js/ui/nextgame.js";
 
 const code = document.body.dataset.code;
 const reach = reachOf(code);
@@ -233,6 +234,8 @@ function footer(state) {
     if (ui.confirmEnd) controls.length = 0;
     controls.push(end);
   }
+  // The evening goes on: once this game is over, the host picks the next one for the table.
+  if (app.host && state && state.phase === "over") controls.push(nextGameControl({ state, host: true, send, rerender: render }));
   return [
     h("span.foot-code", { text: t("common.room", { code }) }),
     footLink(reach),

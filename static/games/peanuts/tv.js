@@ -5,6 +5,7 @@
 import { h, mount, byId } from "/static/js/dom.js";
 import { init, t, errorText, langButton, onChange, plural } from "/static/js/i18n.js";
 import { watchRoom, sender, screen } from "/static/js/table.js";
+import { nextGameControl } from "/static/js/ui/nextgame.js";
 import { reachOf, loadReach, footLink } from "/static/js/ui/reach.js";
 import { toast, announce, showStatus } from "/static/js/ui/feedback.js";
 import { startTicker, tick } from "/static/js/ui/ticker.js";
@@ -227,6 +228,8 @@ function footer(state) {
   if (state && state.phase === "over") {
     controls.push(h("a.button", { href: `/r/${encodeURIComponent(code)}/history`, "data-key": "tv-history", text: t("over.history") }));
   }
+  // The evening goes on: once this game is over, the host picks the next one for the table.
+  if (app.host && state && state.phase === "over") controls.push(nextGameControl({ state, host: true, send, rerender: render }));
   return [
     h("span.foot-code", { text: t("common.room", { code }) }),
     footLink(reach),

@@ -2,6 +2,7 @@
 import { h, typed } from "../dom.js";
 import { t, current as lang } from "../i18n.js";
 import { nameTag } from "./names.js";
+import { nextGameControl } from "./nextgame.js";
 
 /** ctx: {state, me, host, ui, send, rerender, game} where `game` is the room's game as
  *  GET /api/games describes it (seats, settings and their bounds, bot levels). */
@@ -155,6 +156,8 @@ function hostControls(ctx) {
         h("button", { type: "submit", "data-key": "save-settings", text: t("set.save") }),
       ),
     ),
+    // The evening goes on: the same table, another game.
+    nextGameControl({ state, host: true, send, rerender: ctx.rerender }),
   );
 }
 
