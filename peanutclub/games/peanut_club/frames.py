@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from peanutclub.core.frames import Out, PatchOut
+from peanutclub.core.frames import EveningOut, Out, PatchOut
 from peanutclub.core.game import Frames
 
 
@@ -139,6 +139,7 @@ class View(Out):
     deadline: int | None = Field(description="Server time (ms) of the next clock step, or null.")
     deadline_kind: Literal["going", "idle", "pay"] | None
     now: int = Field(description="Server time (ms) when this view was made.")
+    evening: EveningOut
     round: int
     column: list[str]
     niet: list[str]

@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from peanutclub.core.frames import EventOut, Out, PatchOut
+from peanutclub.core.frames import EveningOut, EventOut, Out, PatchOut
 from peanutclub.core.game import Frames
 
 Suit = Literal["spades", "hearts", "diamonds", "clubs"]
@@ -102,6 +102,7 @@ class View(Out):
     deadline: int | None = Field(description="Server time (ms) the clock runs out, or null.")
     deadline_kind: DeadlineKind | None
     now: int = Field(description="Server time (ms) when this view was made.")
+    evening: EveningOut
     round: int
     target_score: int | None
     teams: bool
