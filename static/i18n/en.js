@@ -99,4 +99,10 @@ export default {
   "away.title": "Someone has dropped",
   "away.dropped": "{name} has dropped out",
   "away.bot": "Let a bot play",
+  "evening.title": "Tonight's league",
+  "evening.games_one": "After {n} game",
+  "evening.games": "After {n} games",
+  "evening.leader": "leading the night",
+  "evening.points_one": "{p} pt",
+  "evening.points": "{p} pts",
 };

@@ -99,4 +99,10 @@ export default {
   "away.title": "Quelqu'un est parti",
   "away.dropped": "{name} : connexion perdue",
   "away.bot": "Faire jouer un robot",
+  "evening.title": "La ligue de la soirée",
+  "evening.games_one": "Après {n} partie",
+  "evening.games": "Après {n} parties",
+  "evening.leader": "en tête de la soirée",
+  "evening.points_one": "{p} pt",
+  "evening.points": "{p} pts",
 };
