@@ -322,3 +322,39 @@ def test_the_fourth_game_joins_the_evening_and_the_log_rebuilds_it(toy: type[Tak
         await room.close()
 
     asyncio.run(body())
+
+
+def test_a_rematch_the_store_refused_leaves_the_evening_as_it_was(toy: type[TakeAway]) -> None:
+    """The evening moves with the log: a `rematch` the store cannot take is undone, the finished
+    game stays on the table and is counted once, not kept twice once the rematch goes through."""
+    import asyncio
+
+    from peanutclub.server.store import LogEntry
+    from peanutclub.server.views import public_state
+
+    from .harness import Viewer, manual_room
+
+    async def body() -> None:
+        room, _, store = await manual_room("FULL", {"pile": 2, "turn_seconds": 60}, game=toy.id)
+        ana, bo = Viewer(), Viewer()
+        await room.join(ana, "Ana", "host", None)
+        await room.join(bo, "Bo", None, None)
+        await room.start(ana, None)
+        await room.act(toy.action_from_dict({"type": "take", "seat": 0, "count": 2}))
+        before = public_state(room)["evening"]
+        appended = store.append
+
+        async def full_disk(code: str, entry: LogEntry) -> None:
+            raise OSError("disk full")
+
+        store.append = full_disk  # type: ignore[method-assign]
+        with pytest.raises(OSError):
+            await room.rematch(ana, None)
+        assert room.evening_games == [] and room.game is not None and room.game.over
+        assert public_state(room)["evening"] == before
+        store.append = appended  # type: ignore[method-assign]
+        await room.rematch(ana, None)
+        assert public_state(room)["evening"] == before  # the same one game, now left behind
+        await room.close()
+
+    asyncio.run(body())
