@@ -204,6 +204,7 @@ def test_real_views_and_patches_match_the_declared_frames_and_schema() -> None:
         "deadline": None,
         "deadline_kind": None,
         "now": 1,
+        "evening": {"games": [], "standings": []},
     }
 
     def whole(public: dict[str, Any], you: Any) -> dict[str, Any]:
