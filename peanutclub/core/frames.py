@@ -6,11 +6,36 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 
 class Out(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+class PlacingOut(Out):
+    seat: int
+    place: int = Field(description="1 = first; seats that tie share the number (1, 1, 3).")
+
+
+class EveningGameOut(Out):
+    game: str = Field(description="The game's own id (an evening mixes kinds).")
+    record: str = Field(description="Its history id: /api/games/{record}/history.")
+    placings: list[PlacingOut] = Field(description="Empty when abandoned.")
+    abandoned: bool
+
+
+class StandingOut(Out):
+    seat: int
+    name: str
+    points: float
+
+
+class EveningOut(Out):
+    """The room's games so far and the standings they add up to (docs/protocol.md)."""
+
+    games: list[EveningGameOut]
+    standings: list[StandingOut]
 
 
 class EventOut(BaseModel):

@@ -371,6 +371,13 @@ class Game(Protocol):
         check."""
         ...
 
+    def placings(self) -> list[int] | None:
+        """Each seat's place once the game is over (1 = first; seats that tie share the number,
+        and the next place skips: 1, 1, 3), None while it runs. Read from the game's own
+        `result()`: this is what the evening's standings count, so every game, whatever its
+        scoring, speaks the same language to the room."""
+        ...
+
 
 EXPORT_FORMAT = 1
 

@@ -16,6 +16,7 @@ import secrets
 from typing import Any
 
 from peanutclub.core import Action, Game
+from peanutclub.core.evening import EveningGame
 from peanutclub.games import find_game
 from peanutclub.server.changelock import ChangeLock
 from peanutclub.server.clock import Clock, Timer
@@ -45,6 +46,8 @@ class RoomBase:
         self.host_seat: int | None = None
         self.game: Game | None = None
         self.games_played = 0
+        #: The games this room has left behind, in order (room_log.py's `_back_to_lobby`).
+        self.evening_games: list[EveningGame] = []
         self.seq = 0
         self.viewers: set[Viewer] = set()
         self.seat_viewers: dict[int, Viewer] = {}

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from peanutclub.core import Action, Game, GameSettings
+from peanutclub.core.evening import EveningGame, closed_game
 from peanutclub.games import find_game
 from peanutclub.server.room_seats import Seat, Viewer
 from peanutclub.server.store import LogEntry
@@ -31,12 +32,15 @@ class Table(Protocol):
     def viewers(self) -> Set[Viewer]: ...
     @property
     def seat_viewers(self) -> MutableMapping[int, Viewer]: ...
+    @property
+    def record_id(self) -> str | None: ...
 
     host_seat: int | None
     game_class: type[Game]
     game: Game | None
     game_settings: GameSettings
     games_played: int
+    evening_games: list[EveningGame]
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,7 +258,11 @@ class GameStarted:
 
 
 def _back_to_lobby(table: Table) -> None:
-    """The game is dropped and every person's seat is theirs again (a bot's own seat stays)."""
+    """The game is dropped and every person's seat is theirs again (a bot's own seat stays).
+    The game joins the evening first: replaying the log rebuilds the evening the same way."""
+    closed = closed_game(table.game, table.record_id)
+    if closed is not None:
+        table.evening_games.append(closed)
     table.game = None
     for s in table.seats:
         if not s.bot_seat:

@@ -41,6 +41,7 @@ class RoomWriter(ClockedRoom, BotsRoom, FanOutRoom):
             self.games_played,
         )
         game_class = self.game_class
+        evening_games = list(self.evening_games)
         viewer_seats = {v: v.seat for v in self.viewers}
         seat_viewers = dict(self.seat_viewers)
 
@@ -48,6 +49,7 @@ class RoomWriter(ClockedRoom, BotsRoom, FanOutRoom):
             self.seats, self.host_seat, self.game = seats, host_seat, game
             self.game_class = game_class
             self.game_settings, self.games_played = game_settings, games_played
+            self.evening_games = evening_games
             if game is not None:
                 game.settings = game_settings
             for viewer, seat in viewer_seats.items():
@@ -96,7 +98,7 @@ class RoomWriter(ClockedRoom, BotsRoom, FanOutRoom):
         self.last_activity = self.clock.time()
         self._rearm()
         self._manage_bots()
-        if fields is not None:
+        if fields is not None and not (game is not None and game.over):
             ack = None if viewer is None or ref is None else (viewer.seat, ref)
             frame = views.patch_frame(self, self.seq, fields, events, ack)
             for v in self.viewers:

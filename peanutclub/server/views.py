@@ -16,6 +16,7 @@ from typing import Any, Protocol
 import orjson
 
 from peanutclub.core import Game, GameSettings
+from peanutclub.core.evening import EveningGame, closed_game, evening_view
 from peanutclub.server.clock import Clock, ms
 
 
@@ -65,6 +66,10 @@ class Room(Protocol):
     def deadline_kind(self) -> str | None: ...
     @property
     def claims(self) -> Mapping[str, ClaimShown]: ...
+    @property
+    def evening_games(self) -> Sequence[EveningGame]: ...
+    @property
+    def record_id(self) -> str | None: ...
 
 
 def public_state(room: Room) -> dict[str, Any]:
@@ -97,7 +102,20 @@ def public_state(room: Room) -> dict[str, Any]:
     result["deadline_kind"] = room.deadline_kind
     result["now"] = ms(now)
     result["claims"] = [{"seat": c.seat, "id": c.id} for c in room.claims.values()]
+    result["evening"] = evening(room)
     return result
+
+
+def evening(room: Room) -> dict[str, Any]:
+    """The evening so far: the games the room has left behind and, once over, the one on the
+    table (it counts from its last action, not from the host's next command)."""
+    games = list(room.evening_games)
+    game = room.game
+    if game is not None and game.over:
+        current = closed_game(game, room.record_id)
+        if current is not None:
+            games.append(current)
+    return evening_view(games, [s.name for s in room.seats])
 
 
 def you(room: Room, seat: int | None) -> dict[str, Any] | None:

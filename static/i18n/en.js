@@ -115,4 +115,10 @@ export default {
   "claim.refuse": "Refuse",
   "claim.admit_name": "Give {name}'s seat to the new device",
   "claim.refuse_name": "Refuse the request for {name}'s seat",
+  "evening.title": "Tonight's league",
+  "evening.games_one": "After {n} game",
+  "evening.games": "After {n} games",
+  "evening.leader": "leading the night",
+  "evening.points_one": "{p} pt",
+  "evening.points": "{p} pts",
 };

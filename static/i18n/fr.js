@@ -115,4 +115,10 @@ export default {
   "claim.refuse": "Refuser",
   "claim.admit_name": "Donner la place de {name} au nouvel appareil",
   "claim.refuse_name": "Refuser la demande pour la place de {name}",
+  "evening.title": "La ligue de la soirée",
+  "evening.games_one": "Après {n} partie",
+  "evening.games": "Après {n} parties",
+  "evening.leader": "en tête de la soirée",
+  "evening.points_one": "{p} pt",
+  "evening.points": "{p} pts",
 };

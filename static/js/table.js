@@ -10,6 +10,7 @@ import { hostToken } from "./store.js";
 import { toast, showStatus } from "./ui/feedback.js";
 import { joinPanel } from "./ui/reach.js";
 import { lobbyView } from "./ui/lobby.js";
+import { eveningPanel } from "./ui/evening.js";
 
 /** The handshake of a table: `watch`, with the host token if this browser holds it. */
 export function watchHello(code) {
@@ -46,11 +47,20 @@ export function sender(conn) {
 export function screen(ctx, reach, code, table) {
   const state = ctx.state;
   if (!state) return h("p.tv-wait", { text: t("conn.connecting") });
-  if (!inLobby(state)) return table(state);
+  if (!inLobby(state)) {
+    // Between games (a game's end screen) the evening's standings sit under it, for every game.
+    const evening = state.phase === "over" ? eveningPanel(state, { strip: true }) : null;
+    return evening ? h("div.tv-over", null, h("div.tv-over-game", null, table(state)), evening) : table(state);
+  }
   return h(
     "div.tv-lobby",
     null,
-    h("section.tv-join", null, h("p.tv-label", { text: t("lobby.code") }), h("p.tv-code", { text: code }), joinPanel(reach, code)),
+    h(
+      "div.tv-side",
+      null,
+      h("section.tv-join", null, h("p.tv-label", { text: t("lobby.code") }), h("p.tv-code", { text: code }), joinPanel(reach, code)),
+      eveningPanel(state),
+    ),
     lobbyView(ctx),
   );
 }

@@ -275,3 +275,86 @@ def test_a_bot_waits_the_pause_its_game_gives_times_the_servers_pace(
         asyncio.run(body())
     finally:
         toy.bots = bots  # type: ignore[misc]
+
+
+def test_the_fourth_game_joins_the_evening_and_the_log_rebuilds_it(toy: type[TakeAway]) -> None:
+    """A game the platform never saw gives its places through `placings()`: the evening keys it
+    on its own id, counts it, and a room restored from its log has the same evening."""
+    import asyncio
+
+    from peanutclub.server.clock import ManualClock
+    from peanutclub.server.room import Room
+    from peanutclub.server.views import public_state
+
+    from .harness import Viewer, manual_room
+
+    async def body() -> None:
+        room, _, store = await manual_room("EVEN", {"pile": 4, "turn_seconds": 60}, game=toy.id)
+        ana, bo, cy = Viewer(), Viewer(), Viewer()
+        await room.join(ana, "Ana", "host", None)
+        await room.join(bo, "Bo", None, None)
+        await room.join(cy, "Cy", None, None)
+        await room.start(ana, None)
+        game: Any = room.game
+        assert game.placings() is None
+        for seat, count in ((0, 1), (1, 3)):  # Bo takes the last tokens and wins
+            await room.act(toy.action_from_dict({"type": "take", "seat": seat, "count": count}))
+        assert game.placings() == [2, 1, 2]
+        evening = cy.last["state"]["evening"]
+        assert [(g["game"], g["abandoned"]) for g in evening["games"]] == [(toy.id, False)]
+        assert [p["place"] for p in evening["games"][0]["placings"]] == [2, 1, 2]
+        # Bo beat two players; Ana and Cy tied second: half a point each
+        assert evening["standings"] == [
+            {"seat": 1, "name": "Bo", "points": 2.0},
+            {"seat": 0, "name": "Ana", "points": 0.5},
+            {"seat": 2, "name": "Cy", "points": 0.5},
+        ]
+        await room.rematch(ana, None)
+        await room.start(ana, None)
+        await room.end_game(ana, None)
+        live = public_state(room)["evening"]
+        assert [g["abandoned"] for g in live["games"]] == [False, True]
+        assert live["standings"] == evening["standings"]
+        loaded = await store.load("EVEN")
+        assert loaded is not None
+        restored = Room.restore(*loaded, room.settings, store, ManualClock())
+        assert public_state(restored)["evening"] == live
+        await room.close()
+
+    asyncio.run(body())
+
+
+def test_a_rematch_the_store_refused_leaves_the_evening_as_it_was(toy: type[TakeAway]) -> None:
+    """The evening moves with the log: a `rematch` the store cannot take is undone, the finished
+    game stays on the table and is counted once, not kept twice once the rematch goes through."""
+    import asyncio
+
+    from peanutclub.server.store import LogEntry
+    from peanutclub.server.views import public_state
+
+    from .harness import Viewer, manual_room
+
+    async def body() -> None:
+        room, _, store = await manual_room("FULL", {"pile": 2, "turn_seconds": 60}, game=toy.id)
+        ana, bo = Viewer(), Viewer()
+        await room.join(ana, "Ana", "host", None)
+        await room.join(bo, "Bo", None, None)
+        await room.start(ana, None)
+        await room.act(toy.action_from_dict({"type": "take", "seat": 0, "count": 2}))
+        before = public_state(room)["evening"]
+        appended = store.append
+
+        async def full_disk(code: str, entry: LogEntry) -> None:
+            raise OSError("disk full")
+
+        store.append = full_disk  # type: ignore[method-assign]
+        with pytest.raises(OSError):
+            await room.rematch(ana, None)
+        assert room.evening_games == [] and room.game is not None and room.game.over
+        assert public_state(room)["evening"] == before
+        store.append = appended  # type: ignore[method-assign]
+        await room.rematch(ana, None)
+        assert public_state(room)["evening"] == before  # the same one game, now left behind
+        await room.close()
+
+    asyncio.run(body())

@@ -289,3 +289,9 @@ class TakeAway:
 
     def result(self) -> dict[str, Any] | None:
         return None if self.winner is None else {"winner": self.winner}
+
+    def placings(self) -> list[int] | None:
+        """The winner first, the others sharing second."""
+        if self.winner is None:
+            return None
+        return [1 if seat == self.winner else 2 for seat in range(self.seat_count)]

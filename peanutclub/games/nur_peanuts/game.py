@@ -237,6 +237,16 @@ class NurPeanuts(EngineReadings[Engine]):
             return None
         return {**result.to_dict(), "cash": list(self.engine.cash)}
 
+    def placings(self) -> list[int] | None:
+        """The winners share first place; everyone else shares second. The rules name only
+        who wins (fields or cash, by how the game ended) and keep no order among the others:
+        cash counts for nothing when six fields end the game, so ranking the rest by cash
+        would invent a rule (docs/rules.md, "The evening")."""
+        result = self.engine.result
+        if result is None:
+            return None
+        return [1 if seat in result.winners else 2 for seat in range(self.engine.players)]
+
 
 def _step(
     title: str, round_: int, events: list[dict[str, Any]], game: NurPeanuts

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from peanutclub.core.frames import ClaimOut, Out, PatchOut
+from peanutclub.core.frames import ClaimOut, EveningOut, Out, PatchOut
 from peanutclub.core.game import Frames
 
 
@@ -140,6 +140,7 @@ class View(Out):
     deadline_kind: Literal["going", "idle", "pay"] | None
     now: int = Field(description="Server time (ms) when this view was made.")
     claims: list[ClaimOut] = Field(description="Pending requests for away seats.")
+    evening: EveningOut
     round: int
     column: list[str]
     niet: list[str]

@@ -207,3 +207,11 @@ class PeanutClub(EngineReadings[Engine]):
         if scores is None:
             return None
         return {"scores": [{"place": p, **s.to_dict()} for p, s in ranking(scores)]}
+
+    def placings(self) -> list[int] | None:
+        """Each seat's place from the ranking `result()` reports (points, then objects)."""
+        scores = self.engine.scores
+        if scores is None:
+            return None
+        places = dict((s.seat, p) for p, s in ranking(scores))
+        return [places[seat] for seat in range(self.seat_count)]

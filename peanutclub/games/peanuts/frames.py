@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from peanutclub.core.frames import ClaimOut, EventOut, Out, PatchOut
+from peanutclub.core.frames import ClaimOut, EveningOut, EventOut, Out, PatchOut
 from peanutclub.core.game import Frames
 
 Suit = Literal["spades", "hearts", "diamonds", "clubs"]
@@ -103,6 +103,7 @@ class View(Out):
     deadline_kind: DeadlineKind | None
     now: int = Field(description="Server time (ms) when this view was made.")
     claims: list[ClaimOut] = Field(description="Pending requests for away seats.")
+    evening: EveningOut
     round: int
     target_score: int | None
     teams: bool

@@ -269,6 +269,13 @@ class Peanuts(EngineReadings[Engine]):
             ],
         }
 
+    def placings(self) -> list[int] | None:
+        """Each seat's place as `result()` reports it (teammates share their team's place)."""
+        result = self.result()
+        if result is None:
+            return None
+        return [int(s["place"]) for s in sorted(result["scores"], key=lambda s: s["seat"])]
+
 
 #: mypy checks here that the class keeps every promise of the game plug-in.
 _PLUGIN: type[Game] = Peanuts

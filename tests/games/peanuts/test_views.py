@@ -205,6 +205,7 @@ def test_real_views_and_patches_match_the_declared_frames_and_schema() -> None:
         "deadline_kind": None,
         "now": 1,
         "claims": [{"seat": 1, "id": "q3T9xA1b"}],
+        "evening": {"games": [], "standings": []},
     }
 
     def whole(public: dict[str, Any], you: Any) -> dict[str, Any]:
