@@ -341,7 +341,11 @@ def test_a_whole_game_of_bots_then_its_history_round_by_round(
     names = [told["names"][seat] for seat in result["winners"]]
     expect(tv.locator(".hist-result h3")).to_contain_text(names[0])
     totals = tv.locator(".hist-totals li").all_inner_texts()
-    assert totals == [f"{told['names'][s['seat']]}: {s['score']} points" for s in result["scores"]]
+    # the page says "1 point" and "N points", as English does
+    assert totals == [
+        f"{told['names'][s['seat']]}: {s['score']} point{'' if s['score'] == 1 else 's'}"
+        for s in result["scores"]
+    ]
     assert [s["seat"] for s in result["scores"] if s["place"] == 1] == result["winners"]
     keep(tv, shots, "peanuts-history-1920x1080")
     tv.set_viewport_size(PHONE_TALL)  # the phones' link at the end opens the same page
