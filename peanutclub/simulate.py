@@ -88,7 +88,7 @@ def play_game(
     tally = sim.tally()
     if timed:
         return _play_timed(cls, sim, bots, seed, settings, tally, seat_levels)
-    game: Game = cls(players, seed, cls.Settings(**_typed(cls, settings)))
+    game: Game = cls(players, seed, cls.Settings(**typed_settings(cls, settings)))
     host = sim.host_action
     order_rng = random.Random(f"table:{seed}")
     # every order of the seats, drawn with one random number per step (shuffling a list each
@@ -155,9 +155,8 @@ def _play_timed(
         steps += 1
         tally.add(engine_events(events))
 
-    table = asyncio.run(
-        play_table(cls, bots, seed, _typed(cls, settings), sim.host_action, on_events=changed)
-    )
+    typed = typed_settings(cls, settings)
+    table = asyncio.run(play_table(cls, bots, seed, typed, sim.host_action, on_events=changed))
     refused = dict(sorted(table.refused.items()))
     played = Played(cls.id, seed, tuple(seat_levels), steps, table.actions, refused)
     return tally.result(table.game, played)
@@ -169,7 +168,7 @@ def engine_events(wire: Iterable[dict[str, Any]]) -> list[Event]:
     return [Event(str(e["type"]), {k: v for k, v in e.items() if k != "type"}) for e in wire]
 
 
-def _typed(cls: type[Game], settings: Sequence[tuple[str, float]]) -> dict[str, Any]:
+def typed_settings(cls: type[Game], settings: Sequence[tuple[str, float]]) -> dict[str, Any]:
     """Each setting as its field's type (the settings model is strict: 1, not 1.0)."""
     fields = cls.Settings.model_fields
     typed: dict[str, Any] = {}
@@ -420,7 +419,7 @@ def main(args: argparse.Namespace) -> int:
         name, _, value = item.partition("=")
         try:
             setting = (name.strip(), float(value))
-            _typed(cls, [setting])
+            typed_settings(cls, [setting])
         except ValueError:
             problems.append(f"--set {item}: a setting of {cls.id} as NAME=NUMBER")
             continue

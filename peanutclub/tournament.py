@@ -42,7 +42,7 @@ from peanutclub.core import Bot, Game
 from peanutclub.core.game import Simulation
 from peanutclub.driver import play_table
 from peanutclub.games import DEFAULT_GAME, GAMES, find_game
-from peanutclub.simulate import _typed, simulation, table_levels
+from peanutclub.simulate import simulation, table_levels, typed_settings
 
 #: The line-up of a game that declares none.
 EVERY_LEVEL = "every level"
@@ -100,7 +100,7 @@ async def _timed_game(
 ) -> TimedGame:
     sim = simulation(cls.id)
     players = [player(cls, sim, level, s, seed) for s, level in enumerate(levels)]
-    table = await play_table(cls, players, seed, _typed(cls, settings), sim.host_action)
+    table = await play_table(cls, players, seed, typed_settings(cls, settings), sim.host_action)
     return TimedGame(levels, winners_of(table.game.result()), table.now)
 
 
@@ -313,7 +313,7 @@ def main(args: argparse.Namespace) -> int:
         problems.append("--games and --jobs must be at least 1")
     settings: Settings = tuple(args.set)
     try:
-        _typed(cls, settings)
+        typed_settings(cls, settings)
     except ValueError as error:
         problems.append(f"--set: {error}")
     if problems:
