@@ -22,9 +22,15 @@ export function podiumView(state, { me = null, host = false, onRematch = null, e
     { "aria-labelledby": "over-title" },
     h("h2", { id: "over-title", text: t("over.title") }),
     h("p.winner", { role: "status", text: headline }),
-    // "Play again" first: with six players the scores run several screens down.
+    // "Play again" first: with six players the scores run several screens down. The link to the
+    // history stands under it, so that no row below the scores takes the room a headline needs.
     host && onRematch
-      ? h("div.podium-top", null, h("button.primary.big", { type: "button", "data-key": "rematch", onclick: onRematch, text: t("over.rematch") }))
+      ? h(
+          "div.podium-top",
+          null,
+          h("button.primary.big", { type: "button", "data-key": "rematch", onclick: onRematch, text: t("over.rematch") }),
+          historyLink(),
+        )
       : null,
     extra,
     h(
@@ -61,12 +67,7 @@ export function podiumView(state, { me = null, host = false, onRematch = null, e
         );
       }),
     ),
-    h(
-      "div.podium-foot",
-      null,
-      host && onRematch ? null : h("p.muted", { text: t("over.wait_rematch") }),
-      historyLink(),
-    ),
+    host && onRematch ? null : h("div.podium-foot", null, h("p.muted", { text: t("over.wait_rematch") }), historyLink()),
   );
 }
 
