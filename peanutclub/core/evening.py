@@ -21,18 +21,28 @@ from peanutclub.core.game import Game
 @dataclass(frozen=True, slots=True)
 class EveningGame:
     """One game of the evening: its kind (`game`, the game's own id, never the room's current
-    game), its history id (`record`), each seat's place (empty when abandoned)."""
+    game), its history id (`record`), each seat's place (empty when abandoned) and who sat in
+    each seat then (`names`): points belong to the person, and a seat may change hands between
+    games (a lobby swap, a kick and a new join)."""
 
     game: str
     record: str
     placings: tuple[int, ...]
     abandoned: bool
+    names: tuple[str, ...] = ()
+
+    def name(self, seat: int) -> str | None:
+        """Who sat in `seat` in this game, when known."""
+        return self.names[seat] if seat < len(self.names) else None
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "game": self.game,
             "record": self.record,
-            "placings": [{"seat": seat, "place": p} for seat, p in enumerate(self.placings)],
+            "placings": [
+                {"seat": seat, "name": self.name(seat), "place": p}
+                for seat, p in enumerate(self.placings)
+            ],
             "abandoned": self.abandoned,
         }
 
@@ -49,14 +59,17 @@ class Standing:
         return {"seat": self.seat, "name": self.name, "points": self.points}
 
 
-def closed_game(game: Game | None, record: str | None) -> EveningGame | None:
-    """A game as the evening keeps it: finished, with each seat's place, or abandoned (left
-    before its end: listed, no places). Keyed on the game's own id, so one evening lists games
-    of several kinds. None when there is no game."""
+def closed_game(
+    game: Game | None, record: str | None, names: Sequence[str] = ()
+) -> EveningGame | None:
+    """A game as the evening keeps it: finished, with each seat's place and the names of the
+    seats that played it, or abandoned (left before its end: listed, no places). Keyed on the
+    game's own id, so one evening lists games of several kinds. None when there is no game."""
     if game is None or record is None:
         return None
     placings = game.placings() if game.over else None
-    return EveningGame(type(game).id, record, tuple(placings or ()), placings is None)
+    players = tuple(names[: len(placings)]) if placings is not None else ()
+    return EveningGame(type(game).id, record, tuple(placings or ()), placings is None, players)
 
 
 def game_points(placings: Sequence[int]) -> list[float]:
@@ -70,16 +83,25 @@ def game_points(placings: Sequence[int]) -> list[float]:
 
 def standings(games: Sequence[EveningGame], names: Sequence[str]) -> list[Standing]:
     """The standings of the evening for the table's seats as they are now (`names`, by seat):
-    most points first, then by seat. Points a game gave a seat the table no longer has are not
-    shown (a seat removed in the lobby leaves the league with its points)."""
-    points = [0.0] * len(names)
+    most points first, then by seat. A game's points go to the name that sat in the seat then
+    (names are unique at a table), so they follow the person when seats change hands; a game
+    kept without names (none is today) gives them to the seat. Points of a person no longer at
+    the table are not shown (a seat removed in the lobby leaves the league with its points)."""
+    by_name: dict[str, float] = {}
+    by_seat = [0.0] * len(names)
     for game in games:
         if game.abandoned:
             continue
         for seat, p in enumerate(game_points(game.placings)):
-            if seat < len(points):
-                points[seat] += p
-    table = [Standing(seat, name, points[seat]) for seat, name in enumerate(names)]
+            who = game.name(seat)
+            if who is not None:
+                by_name[who] = by_name.get(who, 0.0) + p
+            elif seat < len(by_seat):
+                by_seat[seat] += p
+    table = [
+        Standing(seat, name, by_seat[seat] + by_name.get(name, 0.0))
+        for seat, name in enumerate(names)
+    ]
     return sorted(table, key=lambda s: (-s.points, s.seat))
 
 

@@ -15,6 +15,7 @@ class Out(BaseModel):
 
 class PlacingOut(Out):
     seat: int
+    name: str | None = Field(description="Who sat in the seat in that game (points follow it).")
     place: int = Field(description="1 = first; seats that tie share the number (1, 1, 3).")
 
 

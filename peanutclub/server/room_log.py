@@ -260,7 +260,7 @@ class GameStarted:
 def _back_to_lobby(table: Table) -> None:
     """The game is dropped and every person's seat is theirs again (a bot's own seat stays).
     The game joins the evening first: replaying the log rebuilds the evening the same way."""
-    closed = closed_game(table.game, table.record_id)
+    closed = closed_game(table.game, table.record_id, [s.name for s in table.seats])
     if closed is not None:
         table.evening_games.append(closed)
     table.game = None

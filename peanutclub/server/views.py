@@ -112,7 +112,7 @@ def evening(room: Room) -> dict[str, Any]:
     games = list(room.evening_games)
     game = room.game
     if game is not None and game.over:
-        current = closed_game(game, room.record_id)
+        current = closed_game(game, room.record_id, [s.name for s in room.seats])
         if current is not None:
             games.append(current)
     return evening_view(games, [s.name for s in room.seats])

@@ -73,12 +73,28 @@ def test_two_tied_first_of_three_get_one_and_a_half_each() -> None:
 def test_an_abandoned_game_is_listed_and_gives_nothing() -> None:
     games = [
         EveningGame("peanuts", "R-1", (), True),
-        EveningGame("nur-peanuts", "R-2", (2, 1), False),
+        EveningGame("nur-peanuts", "R-2", (2, 1), False, ("Ana", "Bo")),
     ]
     view = evening_view(games, ["Ana", "Bo"])
     assert [g["abandoned"] for g in view["games"]] == [True, False]
-    assert view["games"][1]["placings"] == [{"seat": 0, "place": 2}, {"seat": 1, "place": 1}]
+    assert view["games"][1]["placings"] == [
+        {"seat": 0, "name": "Ana", "place": 2},
+        {"seat": 1, "name": "Bo", "place": 1},
+    ]
     assert view["standings"] == [
         {"seat": 1, "name": "Bo", "points": 1.0},
         {"seat": 0, "name": "Ana", "points": 0.0},
     ]
+
+
+def test_a_games_points_belong_to_the_names_that_played_it() -> None:
+    """Ana won at seat 0; after a swap she sits at seat 1 and keeps her point; a name no longer
+    at the table takes its points away with it."""
+    games = [EveningGame("peanuts", "R-1", (1, 2, 3), False, ("Ana", "Bo", "Cy"))]
+    view = evening_view(games, ["Bo", "Ana", "Di"])
+    assert view["standings"] == [
+        {"seat": 1, "name": "Ana", "points": 2.0},
+        {"seat": 0, "name": "Bo", "points": 1.0},
+        {"seat": 2, "name": "Di", "points": 0.0},
+    ]
+    assert [p["name"] for p in view["games"][0]["placings"]] == ["Ana", "Bo", "Cy"]

@@ -93,3 +93,33 @@ def test_every_view_carries_the_evening_of_two_games_and_an_ended_one(
         await asyncio.gather(*(c.ws.close() for c in everyone))
 
     run(body(), timeout=90)
+
+
+def test_points_follow_the_person_when_the_host_swaps_seats_after_a_game(
+    dev_server: RunningServer,
+) -> None:
+    """Seats change hands in the lobby (a swap): each player keeps the points they won, and the
+    finished game still names who sat where when it was played."""
+
+    async def body() -> None:
+        room, tv, players = await watched_table(dev_server, seed=11, **FAST)
+        everyone = [tv, *players]
+        await tv.send(type="start")
+        await play_all(players)
+        await reach(everyone, "over")
+        before = {s["name"]: s["points"] for s in tv.view["evening"]["standings"]}  # type: ignore[index]
+        assert len(set(before.values())) > 1, "the seed must give the players different points"
+        await tv.send(type="rematch")
+        await reach(everyone, "lobby")
+        await tv.send(type="swap", seats=[0, 2])
+        await tv.until(
+            lambda m: m["type"] == "state" and m["state"]["players"][0]["name"] == "Cy"
+        )
+        evening: dict[str, Any] = tv.view["evening"]  # type: ignore[index]
+        assert {s["name"]: s["points"] for s in evening["standings"]} == before
+        assert {s["seat"]: s["name"] for s in evening["standings"]} == {0: "Cy", 1: "Bo", 2: "Ana"}
+        played = evening["games"][0]["placings"]
+        assert [p["name"] for p in played] == ["Ana", "Bo", "Cy"]  # who played which seat then
+        await asyncio.gather(*(c.ws.close() for c in everyone))
+
+    run(body(), timeout=60)
