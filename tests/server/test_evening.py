@@ -102,7 +102,7 @@ def test_points_follow_the_person_when_the_host_swaps_seats_after_a_game(
     finished game still names who sat where when it was played."""
 
     async def body() -> None:
-        room, tv, players = await watched_table(dev_server, seed=11, **FAST)
+        _room, tv, players = await watched_table(dev_server, seed=11, **FAST)
         everyone = [tv, *players]
         await tv.send(type="start")
         await play_all(players)
@@ -112,9 +112,7 @@ def test_points_follow_the_person_when_the_host_swaps_seats_after_a_game(
         await tv.send(type="rematch")
         await reach(everyone, "lobby")
         await tv.send(type="swap", seats=[0, 2])
-        await tv.until(
-            lambda m: m["type"] == "state" and m["state"]["players"][0]["name"] == "Cy"
-        )
+        await tv.until(lambda m: m["type"] == "state" and m["state"]["players"][0]["name"] == "Cy")
         evening: dict[str, Any] = tv.view["evening"]  # type: ignore[index]
         assert {s["name"]: s["points"] for s in evening["standings"]} == before
         assert {s["seat"]: s["name"] for s in evening["standings"]} == {0: "Cy", 1: "Bo", 2: "Ana"}
