@@ -19,6 +19,7 @@ from peanutclub.games.peanut_club.engine import (
     Phase,
     Power,
     RuleError,
+    Symbol,
     max_honourable,
     view,
 )
@@ -59,7 +60,29 @@ def test_views_match_a_game_rebuilt_from_its_log(players: int, level: str) -> No
             checked += 1
         for s in range(players):
             options = game.bid_options(s)
+            leads = game.high_bid is not None and game.high_bid.seat == s
             for currency in Currency:
-                assert options[currency.value]["max"] == honourable(game, s, currency)
-                assert options[currency.value]["min"] == game.min_bid(currency)
+                option = options[currency.value]
+                assert option["max"] == honourable(game, s, currency)
+                assert option["min"] == game.min_bid(currency)
+                if game.phase is Phase.BIDDING and currency not in game.niet:
+                    assert (option["reason"] == "own_high_bid") == leads
+            assert game.lot_fit(s) == fit(game, s)
     assert checked > 5
+
+
+def fit(game: Engine, seat: int) -> list[dict[str, object]]:
+    """What each object of the lot does for `seat`, counted from the objects it has won (no
+    memo): its collector symbol, and the symbols whose count would reach a new set of three."""
+    held = [sym for obj in game.won[seat] for sym in obj.symbols]
+    result: list[dict[str, object]] = []
+    for obj in game.lot:
+        sets = []
+        for sym in dict.fromkeys(obj.symbols):
+            before, after = held.count(sym), held.count(sym) + obj.symbols.count(sym)
+            if sym is not Symbol.JOKER and after // 3 > before // 3:
+                sets.append(sym.value)
+        result.append(
+            {"id": obj.id, "collector": game.collectors[seat] in obj.symbols, "sets": sets}
+        )
+    return result

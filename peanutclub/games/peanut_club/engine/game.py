@@ -172,6 +172,10 @@ class Engine:
             int, tuple[tuple[Any, ...], dict[Currency, int], dict[str, dict[str, Any]]]
         ] = {}
         self._powers_memo: dict[int, tuple[tuple[Any, ...], dict[str, dict[str, Any]]]] = {}
+        # seat -> (the lows, the capacities and whether it held the high bid, its bid options)
+        self._bids_memo: dict[int, tuple[Any, Any, bool, dict[str, dict[str, Any]]]] = {}
+        # seat -> (the lot, its size, how many objects the seat had won, what the lot does for it)
+        self._fit_memo: dict[int, tuple[list[ObjectCard], int, int, list[dict[str, Any]]]] = {}
         self.start_events = self._setup()
 
     # ----------------------------------------------------------------- setup and rounds
@@ -384,15 +388,21 @@ class Engine:
         the seat's collector symbol (`collector`), and which of its symbols would make a set of
         three with the objects the seat has won (`sets`). A Joker counts for neither here: it
         becomes a symbol only at the end, when the scoring picks the best one. The page marks
-        the objects from this; it counts no symbol itself."""
-        if not self.lot:
+        the objects from this; it counts no symbol itself. Kept (read-only) for each seat until
+        the lot or the seat's objects change: every view of every seat asks for it."""
+        lot = self.lot
+        if not lot:
             return []
+        won = self.won[seat]
+        found = self._fit_memo.get(seat)
+        if found is not None and found[0] is lot and found[1] == len(lot) and found[2] == len(won):
+            return found[3]
         mine = self.collectors[seat]
         held: dict[Symbol, int] = {}
-        for obj in self.won[seat]:
+        for obj in won:
             for sym in obj.symbols:
                 held[sym] = held.get(sym, 0) + 1
-        return [
+        fit = [
             {
                 "id": obj.id,
                 "collector": mine in obj.symbols,
@@ -403,8 +413,10 @@ class Engine:
                     and (held.get(sym, 0) + obj.symbols.count(sym)) // 3 > held.get(sym, 0) // 3
                 ],
             }
-            for obj in self.lot
+            for obj in lot
         ]
+        self._fit_memo[seat] = (lot, len(lot), len(won), fit)
+        return fit
 
     def min_bid(self, currency: Currency) -> int | None:
         """The lowest amount in `currency` that would win now (None: blocked or outranked)."""
@@ -419,13 +431,20 @@ class Engine:
 
         Built for every view of every seat after every change, so the hand is summed once for all
         three currencies (`_capacities`), and the lowest winning amounts, the same for every seat,
-        once per change of the phase, the column, the Niet blocks or the high bid (`_lows`).
+        once per change of the phase, the column, the Niet blocks or the high bid (`_lows`); the
+        answer is kept (read-only) until one of those, the seat's capacities or who holds the
+        high bid changes.
         """
-        capacity, needs, plain = self._capacity_and_needs(seat, self.a_la_carte)
+        answers = self._capacity_and_needs(seat, self.a_la_carte)
+        capacity, needs, plain = answers
         high_bid = self.high_bid
         own_high = high_bid is not None and high_bid.seat == seat
+        lows = self._lows()
+        found = self._bids_memo.get(seat)
+        if found is not None and found[0] is lows and found[1] is answers and found[2] == own_high:
+            return found[3]
         options: dict[str, dict[str, Any]] = {}
-        for currency, name, low, reason in self._lows():
+        for currency, name, low, reason in lows:
             high = capacity[currency]
             if reason is None:
                 if own_high:
@@ -441,6 +460,7 @@ class Engine:
                 "needs": needs[currency],
                 "plain": plain[currency],
             }
+        self._bids_memo[seat] = (lows, answers, own_high, options)
         return options
 
     def a_la_carte_options(self, seat: int) -> dict[str, dict[str, Any]] | None:
