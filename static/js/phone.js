@@ -10,6 +10,7 @@ import { seatToken, hostToken, lastName } from "./store.js";
 import { toast, showStatus, showRtt, reannounce } from "./ui/feedback.js";
 import { startTicker } from "./ui/ticker.js";
 import { joinView } from "./ui/join.js";
+import { keepAwake } from "./wakelock.js";
 
 /**
  * phoneSession({code, render, onState, onError, onWelcome, onAnswer, patch}) → session
@@ -96,6 +97,7 @@ export function phoneSession({
     conn = null;
     s.state = null;
     s.seat = null;
+    keepAwake(false);
   }
 
   function received(state, events, why, ack) {
@@ -113,6 +115,7 @@ export function phoneSession({
     s.state = state;
     // The host may move a player (a swap, a kick above): the view names the seat.
     if (state.you && typeof state.you.seat === "number") s.seat = state.you.seat;
+    keepAwake(!s.watching && state.phase !== "lobby" && state.phase !== "over");
     onState(state, events, why, prev, ack);
     render();
   }
