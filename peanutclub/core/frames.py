@@ -60,6 +60,20 @@ class PatchOut(Out):
     ref: str | int | None = None
 
 
+class SeatOut(Out):
+    """What the room adds to every game's entry for a player (each game's `PlayerInfo`
+    extends it with its own fields)."""
+
+    seat: int
+    name: str
+    connected: bool
+    bot: str | None = Field(description="The level of the bot playing this seat, or null.")
+    link: Literal["good", "fair", "poor"] | None = Field(
+        description="The player's connection as the server times it (null: a bot, away, or "
+        "not measured yet)."
+    )
+
+
 class ClaimOut(Out):
     """A device's pending request for an away seat (`claim`); the host admits or refuses `id`."""
 

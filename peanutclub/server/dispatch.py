@@ -43,6 +43,8 @@ async def command(room: Room, viewer: Viewer, message: Message) -> None:
             await room.resync(viewer, ref)
         case p.Ping(t=t):
             room.pong(viewer, t, ref)
+        case p.Echo():
+            await room.echo(viewer)
         case p.Start():
             await room.start(viewer, ref)
         case p.AddBot(level=level, seat=seat):

@@ -163,6 +163,14 @@ class Ping(Message):
     t: int | float | None = None
 
 
+class Echo(Message):
+    """Sent by a page the moment a `pong` arrives: the server times the round trip from the pong
+    it sent to this echo, on its own clock (server/links.py), for the table's view of each
+    player's connection. Nothing is answered."""
+
+    type: Literal["echo"]
+
+
 class Pong(Out):
     type: Literal["pong"]
     t: int | float | None
@@ -185,6 +193,7 @@ PLATFORM_MESSAGES: tuple[type[Message], ...] = (
     SwitchGame,
     Resync,
     Ping,
+    Echo,
     Claim,
     Admit,
     RefuseClaim,

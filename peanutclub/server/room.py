@@ -22,6 +22,7 @@ import orjson
 from peanutclub.core import Action, Query, RuleError, refuse
 from peanutclub.server.clock import Clock, ms
 from peanutclub.server.codes import new_token
+from peanutclub.server.links import Link
 from peanutclub.server.room_claims import ClaimsRoom
 from peanutclub.server.room_log import (
     GameMove,
@@ -119,9 +120,27 @@ class Room(ClaimsRoom):
 
     def pong(self, viewer: Viewer, t: float | None, ref: Any) -> None:
         """Answer a `ping` at once, under no lock: the round trip a phone measures is the
-        network's and the server's loop, not a wait behind the room's changes."""
-        frame = {"type": "pong", "t": t, "now": int(self.clock.time() * 1000)}
+        network's and the server's loop, not a wait behind the room's changes. The server times
+        its own round trip from here to the page's `echo` (`echo`)."""
+        now = self.clock.time()
+        if viewer.seat is not None:
+            self.links.setdefault(viewer, Link()).pong_sent(now)
+        frame = {"type": "pong", "t": t, "now": int(now * 1000)}
         viewer.send(orjson.dumps(frame if ref is None else {**frame, "ref": ref}))
+
+    async def echo(self, viewer: Viewer) -> None:
+        """A page's echo of its last pong: a round trip timed on the server's clock. The table
+        hears of it only when the seat's quality changes."""
+        link = self.links.get(viewer)
+        quality = None if link is None else link.echo_heard(self.clock.time())
+        seat = viewer.seat
+        if quality is None or seat is None or seat >= len(self.seats):
+            return
+        async with self._lock:
+            if self.seat_viewers.get(seat) is not viewer or self.seats[seat].link == quality:
+                return
+            self.seats[seat].link = quality.value
+            self._send_states([], None, None, None)
 
     async def resync(self, viewer: Viewer, ref: Any) -> None:
         async with self._lock:

@@ -20,6 +20,7 @@ from peanutclub.core.evening import EveningGame
 from peanutclub.games import find_game
 from peanutclub.server.changelock import ChangeLock
 from peanutclub.server.clock import Clock, Timer
+from peanutclub.server.links import Link
 from peanutclub.server.ratelimit import TokenBucket
 from peanutclub.server.room_log import RoomChange
 from peanutclub.server.room_seats import Claim, Seat, Viewer
@@ -51,6 +52,8 @@ class RoomBase:
         self.seq = 0
         self.viewers: set[Viewer] = set()
         self.seat_viewers: dict[int, Viewer] = {}
+        #: Each seated connection's round trips as the server times them (server/links.py).
+        self.links: dict[Viewer, Link] = {}
         self.deadline: float | None = None
         self.deadline_kind: str | None = None
         self.last_activity = clock.time()
@@ -120,8 +123,11 @@ class RoomBase:
 
     def _detach(self, viewer: Viewer) -> None:
         self.viewers.discard(viewer)
+        self.links.pop(viewer, None)
         if viewer.seat is not None and self.seat_viewers.get(viewer.seat) is viewer:
             del self.seat_viewers[viewer.seat]
+            if viewer.seat < len(self.seats):
+                self.seats[viewer.seat].link = None  # measured again when it comes back
         self.last_activity = self.clock.time()
 
     # ------------------------------------------------------------------ given by the layers above

@@ -42,6 +42,9 @@ class Seat:
     bot_seat: bool = False
     #: Whether the person holding this seat has a live connection.
     online: bool = False
+    #: How good that connection is, as the server measures it (server/links.py); None until
+    #: measured, and while away.
+    link: str | None = None
 
     @property
     def connected(self) -> bool:

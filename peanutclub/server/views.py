@@ -29,6 +29,8 @@ class SeatShown(Protocol):
     def connected(self) -> bool: ...
     @property
     def bot(self) -> str | None: ...
+    @property
+    def link(self) -> str | None: ...
 
 
 class ClaimShown(Protocol):
@@ -90,7 +92,7 @@ def public_state(room: Room) -> dict[str, Any]:
         ]
         seats = seats[: len(base["players"])]
     result["players"] = [
-        {**p, "name": s.name, "connected": s.connected, "bot": s.bot}
+        {**p, "name": s.name, "connected": s.connected, "bot": s.bot, "link": s.link}
         for p, s in zip(base["players"], seats, strict=True)
     ]
     now = room.clock.time()

@@ -180,6 +180,9 @@ export function connect(opts) {
         away();
         break;
       case "pong":
+        // The echo goes back at once: the server times its own round trip from its pong to
+        // this echo, and the TV shows each player's connection from that (server/links.py).
+        if (ws && ws.readyState === WebSocket.OPEN) ws.send('{"type":"echo"}');
         if (opts.onRtt && typeof msg.t === "number") opts.onRtt(performance.now() - msg.t);
         break;
       default:

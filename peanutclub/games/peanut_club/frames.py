@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from peanutclub.core.frames import ClaimOut, EveningOut, Out, PatchOut
+from peanutclub.core.frames import ClaimOut, EveningOut, Out, PatchOut, SeatOut
 from peanutclub.core.game import Frames
 
 
@@ -89,11 +89,7 @@ class PaySuggestion(Out):
     abracadabra: int | None
 
 
-class PlayerInfo(Out):
-    seat: int
-    name: str
-    connected: bool
-    bot: str | None = Field(description="The level of the bot playing this seat, or null.")
+class PlayerInfo(SeatOut):
     hand_count: int
     objects: list[ObjectCard]
     tokens: dict[str, bool] = Field(description="power -> used?")

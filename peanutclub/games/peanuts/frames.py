@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from peanutclub.core.frames import ClaimOut, EveningOut, EventOut, Out, PatchOut
+from peanutclub.core.frames import ClaimOut, EveningOut, EventOut, Out, PatchOut, SeatOut
 from peanutclub.core.game import Frames
 
 Suit = Literal["spades", "hearts", "diamonds", "clubs"]
@@ -36,11 +36,7 @@ class PeanutsPile(Out):
     left: int = Field(description="Cards in the pile, counting the top one.")
 
 
-class PlayerInfo(Out):
-    seat: int
-    name: str
-    connected: bool
-    bot: str | None = Field(description="The level of the bot playing this seat, or null.")
+class PlayerInfo(SeatOut):
     deck: int = Field(description="The deck this seat plays (its team's, with teams).")
     team: int | None
     peanuts: PeanutsPile

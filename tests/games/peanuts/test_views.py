@@ -209,7 +209,10 @@ def test_real_views_and_patches_match_the_declared_frames_and_schema() -> None:
     }
 
     def whole(public: dict[str, Any], you: Any) -> dict[str, Any]:
-        players = [{**p, "name": "P", "connected": True, "bot": None} for p in public["players"]]
+        players = [
+            {**p, "name": "P", "connected": True, "bot": None, "link": "good"}
+            for p in public["players"]
+        ]
         return {**public, **room, "players": players, "you": you}
 
     View.model_validate(whole(Peanuts.lobby(3, Peanuts.Settings()), Peanuts.lobby_private(1)))
