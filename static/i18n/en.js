@@ -146,4 +146,6 @@ export default {
   "roomhist.place": "{ord}: {names}",
   "roomhist.open": "Step by step",
   "roomhist.export": "Export (JSON)",
+  "page.evening_history": "History of room {code}",
+  "roomhist.all": "All of tonight's games",
 };

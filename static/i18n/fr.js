@@ -146,4 +146,6 @@ export default {
   "roomhist.place": "{ord} : {names}",
   "roomhist.open": "Pas à pas",
   "roomhist.export": "Export (JSON)",
+  "page.evening_history": "Historique de la salle {code}",
+  "roomhist.all": "Toutes les parties de la soirée",
 };
