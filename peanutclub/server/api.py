@@ -222,10 +222,14 @@ def summarise(export: dict[str, Any]) -> dict[str, Any]:
             places = played.placings()
         except (ValueError, KeyError, TypeError):  # an export this server cannot replay
             places = None
+    names = [str(n) for n in export.get("names") or []]
     return {
         "abandoned": abandoned,
-        "names": [str(n) for n in export.get("names") or []],
-        "placings": [{"seat": seat, "place": p} for seat, p in enumerate(places or ())],
+        "names": names,
+        "placings": [
+            {"seat": seat, "name": names[seat] if seat < len(names) else None, "place": p}
+            for seat, p in enumerate(places or ())
+        ],
     }
 
 

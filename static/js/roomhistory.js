@@ -15,7 +15,7 @@ const app = { loaded: false, kept: [], listing: [], error: null };
 function placesView(g) {
   const byPlace = new Map();
   for (const p of g.placings) {
-    const name = g.names[p.seat] ?? String(p.seat + 1);
+    const name = p.name ?? g.names[p.seat] ?? String(p.seat + 1);
     byPlace.set(p.place, [...(byPlace.get(p.place) || []), name]);
   }
   const places = [...byPlace.keys()].sort((a, b) => a - b);

@@ -49,8 +49,11 @@ def test_the_room_history_lists_the_evenings_games_in_order(dev_server: RunningS
                 ("peanuts", True),
             ]
             assert listing[0]["id"] == first["record"]
-            assert listing[0]["placings"] == first["placings"]  # the evening's own places
+            # The evening's own places, and who sat where.
+            places = [(p["seat"], p["place"]) for p in listing[0]["placings"]]
+            assert places == [(p["seat"], p["place"]) for p in first["placings"]]
             assert listing[0]["names"] == ["Ana", "Bo", "Cy"]
+            assert [p["name"] for p in listing[0]["placings"]] == ["Ana", "Bo", "Cy"]
             assert listing[1]["placings"] == []
             for g in listing:
                 assert g["page"] == f"/r/{code}/history/{g['id']}"
