@@ -11,7 +11,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, create_model
 
-from peanutclub.core import Game, RuleError, refuse
+from peanutclub.core import Game, RuleError, refuse, replay_export
 from peanutclub.core.errors import UNKNOWN
 from peanutclub.games import DEFAULT_GAME, GAMES, describe, every_code, find_game
 from peanutclub.server.codes import normalise_code
@@ -173,20 +173,64 @@ async def room_games(code: str, request: Request, state: State) -> Any:
             return refusal(error)
         if not known:
             return refusal(refuse("unknown_room"))
-    return JSONResponse(
-        {
-            "code": code,
-            "games": [
-                {
-                    "id": g.id,
-                    "finished": round(g.finished * 1000),
-                    "history": f"/api/games/{g.id}/history",
-                    "export": f"/api/games/{g.id}/export",
-                }
-                for g in games
-            ],
-        }
-    )
+    listed = []
+    for g in games:
+        summary = await kept_summary(state, g.id)
+        listed.append(
+            {
+                "id": g.id,
+                "finished": round(g.finished * 1000),
+                "history": f"/api/games/{g.id}/history",
+                "export": f"/api/games/{g.id}/export",
+                "page": f"/r/{code}/history/{g.id}",
+                "game": g.game,
+                **summary,
+            }
+        )
+    return JSONResponse({"code": code, "games": listed})
+
+
+#: Kept games' summaries by record id (a kept game never changes): the room's history list
+#: replays each game once, not on every visit. Bounded, oldest first out.
+_SUMMARIES: dict[str, dict[str, Any]] = {}
+_SUMMARIES_KEPT = 256
+
+
+async def kept_summary(state: State, record_id: str) -> dict[str, Any]:
+    """What the room's history list says of a kept game: whether the host ended it before its
+    end, the names, and each seat's place read from the game's own `placings()` (the same
+    figures the evening counts), by replaying its export. Empty placings when abandoned."""
+    summary = _SUMMARIES.get(record_id)
+    if summary is not None:
+        return summary
+    export = await state.rooms.store.load_game(record_id)
+    summary = summarise(export or {})
+    if export is not None:
+        if len(_SUMMARIES) >= _SUMMARIES_KEPT:
+            del _SUMMARIES[next(iter(_SUMMARIES))]
+        _SUMMARIES[record_id] = summary
+    return summary
+
+
+def summarise(export: dict[str, Any]) -> dict[str, Any]:
+    """A kept export as the history list tells it (see `kept_summary`)."""
+    abandoned = bool(export.get("abandoned"))
+    places: list[int] | None = None
+    if not abandoned and export:
+        try:
+            played = replay_export(find_game(export.get("game") or DEFAULT_GAME), export)
+            places = played.placings()
+        except (ValueError, KeyError, TypeError):  # an export this server cannot replay
+            places = None
+    names = [str(n) for n in export.get("names") or []]
+    return {
+        "abandoned": abandoned,
+        "names": names,
+        "placings": [
+            {"seat": seat, "name": names[seat] if seat < len(names) else None, "place": p}
+            for seat, p in enumerate(places or ())
+        ],
+    }
 
 
 @router.get("/games/{record_id}/export")

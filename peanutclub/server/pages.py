@@ -16,7 +16,13 @@ from fastapi.responses import HTMLResponse, Response
 
 from peanutclub.core import RuleError
 from peanutclub.server.codes import normalise_code
-from peanutclub.server.http import State, find_room, refusal, served_join_address
+from peanutclub.server.http import (
+    State,
+    client_ip,
+    find_room,
+    refusal,
+    served_join_address,
+)
 
 if TYPE_CHECKING:
     from peanutclub.server.http import ServerState
@@ -51,10 +57,12 @@ def render(
     code: str | None,
     status: int = 200,
     game: str | None = None,
+    record: str | None = None,
 ) -> Response:
     context: dict[str, Any] = {
         "code": code,
         "game": game,
+        "record": record,
         "lang": language(request.headers.get("accept-language")),
     }
     html = state.templates.get_template(name).render(context)
@@ -137,13 +145,41 @@ async def join_qr(code: str, request: Request, state: State) -> Response:
 
 @router.get("/r/{code}/history", response_class=HTMLResponse)
 async def history_page(code: str, request: Request, state: State) -> Response:
-    """A room's finished games, step by step, every secret revealed (from their kept exports)."""
+    """The room's history. An evening of several games: the list of its games in order
+    (`history_list.html`: each one's places, the abandoned marked, links to its own page and
+    export). A room with one kept game goes straight to that game's page, as before the
+    evening; with none, the room's game's page says so (the room itself must exist)."""
     code = normalise_code(code)
     kept = await state.rooms.store.games_of(code)
-    if not kept:  # no game kept: the room itself must exist
+    if not kept:
         return await room_page(state, request, code, "history")
+    if len(kept) > 1:
+        return render(state, request, "history_list.html", code)
     game = kept[-1].game
     return render(state, request, game_template(game, "history"), code, game=game)
+
+
+@router.get("/r/{code}/history/{record_id}", response_class=HTMLResponse)
+async def game_history_page(code: str, record_id: str, request: Request, state: State) -> Response:
+    """One kept game of the room, step by step, on its own game's history page (the page reads
+    `record` from the body and shows that game alone). A record the room did not keep, or an
+    unknown room: the not-found page."""
+    code = normalise_code(code)
+    directory = state.rooms.directory
+    address = client_ip(request, state.settings.trusted_proxies)
+    try:  # an address guessing codes is refused here as on every room's page
+        await directory.check_guesser(address)
+        kept = await state.rooms.store.games_of(code)
+        if not kept:  # a code with neither room nor kept games counts as a guess
+            await directory.knows(code, address)
+    except RuleError as error:
+        return refusal(error)
+    found = next((g for g in kept if g.id == record_id), None)
+    if found is None:
+        return not_found(state, request, code)
+    return render(
+        state, request, game_template(found.game, "history"), code, game=found.game, record=found.id
+    )
 
 
 @router.get("/healthz")

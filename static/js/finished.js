@@ -1,5 +1,6 @@
 // A room's finished games of one game, as that game tells them (GET /api/rooms/CODE/games, then
-// each one's history), for the history pages. A refusal throws an Error named by its code.
+// each one's history), for the history pages; or the one game the page's address names
+// (/r/CODE/history/RECORD). A refusal throws an Error named by its code.
 import { h, mount, byId } from "/static/js/dom.js";
 import { init, t, errorText, langButton, onChange } from "/static/js/i18n.js";
 
@@ -20,6 +21,16 @@ export function namesState(data) {
 export async function roomGames(code) {
   const listing = await getJSON(`/api/rooms/${encodeURIComponent(code)}/games`);
   return listing.games;
+}
+
+/** The kept game this page is about when its address names one (/r/CODE/history/RECORD: the
+ * server puts it in <body data-record>), else null. */
+export const pageRecord = () => document.body.dataset.record || null;
+
+/** On a page about one game of the evening: the way back to the list of all its games. */
+export function allGamesLink(code) {
+  if (!pageRecord()) return null;
+  return h("a.button.hist-all", { href: `/r/${encodeURIComponent(code)}/history`, "data-key": "all-games", text: t("roomhist.all") });
 }
 
 /** The told games of `game` kept for room `code`, oldest first. */
@@ -47,7 +58,13 @@ export async function historyPage(game, gameView, afterMount = () => {}) {
     if (app.error) content = h("p.error", { role: "alert", text: errorText(app.error) });
     else if (!app.loaded) content = h("p", { text: t("conn.connecting") });
     else if (!app.data.length) content = h("p", { text: t("history.none") });
-    else content = [h("h2.hist-title", { text: t("history.title", { code }) }), app.data.map((data, g) => told(data, g))];
+    else {
+      content = [
+        allGamesLink(code),
+        h("h2.hist-title", { text: t("history.title", { code }) }),
+        app.data.map((data, g) => told(data, g)),
+      ];
+    }
     mount(byId("app"), content);
     afterMount(byId("app"));
   };
@@ -55,7 +72,9 @@ export async function historyPage(game, gameView, afterMount = () => {}) {
   onChange(render);
   render();
   try {
-    app.data = await finishedGames(code, game);
+    // One game of the evening when the address names it, else every kept game of this kind.
+    const record = pageRecord();
+    app.data = record ? [await getJSON(`/api/games/${encodeURIComponent(record)}/history`)] : await finishedGames(code, game);
     app.loaded = true;
   } catch (error) {
     app.error = error.message;

@@ -82,7 +82,8 @@ def test_the_host_phone_end_screen_has_awards_its_row_and_play_again_on_top(
     ana.evaluate("window.scrollTo(0, 0)")
     club_shot(ana, "end", PHONE_390)
     assert state.get("awards"), "this seed's game gives awards"
-    expect(ana.locator(".podium .awards .award")).to_have_count(len(state["awards"]))
+    # The awards are on the phone's own end card, above the scores.
+    expect(ana.locator("[data-key=end-card] .awards .award")).to_have_count(len(state["awards"]))
     mine = ana.locator(".podium .score.me")
     expect(mine).to_have_count(1)
     expect(mine.locator(".score-you")).to_be_visible()

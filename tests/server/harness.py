@@ -177,12 +177,14 @@ def write_pages(root: Path) -> tuple[Path, Path]:
     static.mkdir()
     from peanutclub.games import GAMES
 
-    pages = ["landing"] + [f"games/{g}/{p}" for g in GAMES for p in ("player", "tv", "history")]
+    pages = ["landing", "history_list"]
+    pages += [f"games/{g}/{p}" for g in GAMES for p in ("player", "tv", "history")]
     for name in pages:
         path = templates / f"{name}.html"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(
-            f"<!doctype html><title>{name}</title><p>{name} {{{{ code }}}} {{{{ lang }}}}</p>"
+            f"<!doctype html><title>{name}</title><p>{name} {{{{ record or '' }}}}"
+            " {{ code }} {{ lang }}</p>"
         )
     (static / "app.js").write_text("export const hello = 1;\n")
     return templates, static

@@ -11,6 +11,7 @@ import { lobbyView, settingsRefusal } from "/static/js/ui/lobby.js";
 import { shareView } from "/static/js/ui/share.js";
 import { nameTag } from "/static/js/ui/names.js";
 import { phoneSession } from "/static/js/phone.js";
+import { endCard } from "/static/js/ui/endcard.js";
 import { cap, money, fieldName, describe, roundLine, paymentText, endText, throwText, seatClass, fieldsCount } from "./ui/format.js";
 import { boardStrip } from "./ui/strip.js";
 import { throwColumns, parkPanel, KEYS } from "./ui/throws.js";
@@ -261,7 +262,9 @@ function tableView(state) {
   return [statusView(state), boardStrip(state, me(), mark), playersView(state), action];
 }
 
-function overView(state) {
+/** The game's end as the game tells it: why it ended, who won, everyone's Peanuts and fields;
+ * `more`: what a watching phone adds under it (the wait, the history link). */
+function overView(state, more = watchingFoot()) {
   const result = state.result;
   const seat = me();
   const won = (p) => (result && result.winners.includes(p.seat) ? 1 : 0);
@@ -289,11 +292,29 @@ function overView(state) {
         ),
       ),
     ),
-    session.host
-      ? h("button.primary.big", { type: "button", "data-key": "rematch", onclick: () => send({ type: "rematch" }), text: t("over.rematch") })
-      : h("p.muted", { text: t("over.wait_rematch") }),
-    h("a.button", { href: `/r/${encodeURIComponent(code)}/history`, "data-key": "history", text: t("over.history") }),
+    ...more,
   );
+}
+
+/** Under the end for a phone that watches: the host decides, and the history. */
+function watchingFoot() {
+  return [
+    h("p.muted", { text: t("over.wait_rematch") }),
+    h("a.button", { href: `/r/${encodeURIComponent(code)}/history`, "data-key": "history", text: t("over.history") }),
+  ];
+}
+
+/** A seated phone at the end: its own end card (the host's choices on top), then the table. */
+function endView(state) {
+  return endCard({
+    state,
+    me: me(),
+    host: session.host,
+    send: session.send,
+    rerender: render,
+    details: overView(state, []),
+    history: t("over.history"),
+  });
 }
 
 function render() {
@@ -308,7 +329,7 @@ function render() {
     /* the join form, or "play on this screen" */
   } else if (inLobby(state)) {
     content = session.watching ? h("section.join", null, h("p", { text: t("lobby.wait_host") })) : [lobbyView(ctx), shareView({ code, ui, rerender: render })];
-  } else if (state.phase === "over") content = overView(state);
+  } else if (state.phase === "over") content = session.watching ? overView(state) : endView(state);
   else content = tableView(state);
   document.body.classList.toggle("in-round", playing);
   mount(byId("app"), content);

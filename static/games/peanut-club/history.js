@@ -4,7 +4,7 @@ import { h, mount, byId } from "/static/js/dom.js";
 import { init, t, current, errorText, langButton, onChange, plural } from "/static/js/i18n.js";
 import { currencyIcon, objectCard, symbolIcon } from "./symbols.js";
 import { describe } from "./ui/events.js";
-import { getJSON, roomGames, namesState } from "/static/js/finished.js";
+import { getJSON, roomGames, namesState, pageRecord, allGamesLink } from "/static/js/finished.js";
 
 const code = document.body.dataset.code;
 const app = { games: null, game: null, data: null, step: 0, error: null };
@@ -125,7 +125,7 @@ function navView() {
 }
 
 function gamePicker() {
-  if (!app.games || app.games.length < 2) return null;
+  if (!app.games || app.games.length < 2 || pageRecord()) return null; // one game's own page: the list links on
   return h(
     "p.hist-games",
     null,
@@ -182,6 +182,7 @@ function render() {
   else if (!app.data) content = h("section", null, h("p.muted", { text: t("hist.loading") }));
   else {
     content = [
+      allGamesLink(code),
       gamePicker(),
       navView(),
       stepView(),
@@ -201,9 +202,10 @@ function render() {
 
 async function load() {
   try {
-    app.games = await roomGames(code);
+    // This game's kind only (an evening mixes kinds; an older listing names none).
+    app.games = (await roomGames(code)).filter((g) => !g.game || g.game === "peanut-club");
     if (!app.games.length) return render();
-    const wanted = new URLSearchParams(location.search).get("game");
+    const wanted = pageRecord() || new URLSearchParams(location.search).get("game");
     const game = app.games.find((g) => g.id === wanted) || app.games[app.games.length - 1];
     app.game = game.id;
     app.data = await getJSON(game.history);

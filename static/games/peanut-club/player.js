@@ -22,6 +22,7 @@ import { payView, payingOther, payAnswer } from "./ui/pay.js";
 import { playersView } from "./ui/players.js";
 import { podiumView } from "./ui/podium.js";
 import { awardsView } from "./ui/awards.js";
+import { endCard } from "/static/js/ui/endcard.js";
 
 const code = document.body.dataset.code;
 const app = {
@@ -204,11 +205,17 @@ function render() {
   else if (session.watching) content = joinView({ code, joinError: session.joinError, onJoin: session.join });
   else if (inLobby(state)) content = [lobbyView(ctx), shareView({ code, ui: app.ui, rerender: render })];
   else if (state.phase === "over") {
-    content = podiumView(state, {
+    // The phone's own end card (place, awards, the night so far; the host's choices on top),
+    // then the game's scores.
+    content = endCard({
+      state,
       me,
       host: session.host,
-      onRematch: () => send({ type: "rematch" }),
-      extra: awardsView(state),
+      send,
+      rerender: render,
+      awards: awardsView(state),
+      details: podiumView(state, { me, foot: false }),
+      history: t("over.history"),
     });
   } else content = gameView(state, ctx);
   mount(byId("app"), content);

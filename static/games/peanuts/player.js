@@ -21,7 +21,7 @@ import { refused, settle, takeBackAll } from "./ui/moves.js";
 import { watchIdle, startHints, onAnswer } from "./ui/hint.js";
 import { foundationsView, buildingView, reserveView } from "./ui/piles.js";
 import { statusView, actionsView } from "./ui/race-status.js";
-import { roundOverView, overView, spectatorView } from "./ui/results.js";
+import { roundOverView, endView, spectatorView } from "./ui/results.js";
 import { startDrag } from "./ui/drag.js";
 import { startKeys } from "./ui/keys.js";
 
@@ -97,7 +97,7 @@ function render() {
     /* the join form, or "play on this screen" */
   } else if (session.watching) content = spectatorView(state);
   else if (inLobby(state)) content = [lobbyView(ctx), shareView({ code, ui: app.ui, rerender: render })];
-  else if (state.phase === "over") content = overView(state);
+  else if (state.phase === "over") content = endView(state);
   else if (state.phase === "round_over") content = roundOverView(state);
   else content = tableView(state);
   document.body.classList.toggle("in-round", !!inRound);

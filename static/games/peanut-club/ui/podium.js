@@ -5,9 +5,11 @@ import { symbolIcon } from "../symbols.js";
 import { seatName } from "/static/js/state.js";
 import { symbolCountView } from "./players.js";
 
-/** `extra`: shown under the winner (the night's awards, ui/awards.js, on the TV and phones);
- * `me`'s own row is marked; the host's "Play again" comes right under the headline. */
-export function podiumView(state, { me = null, host = false, onRematch = null, extra = null } = {}) {
+/** `extra`: shown under the winner (the night's awards, ui/awards.js, on the TV and a watching
+ * phone); `me`'s own row is marked; the host's "Play again" comes right under the headline.
+ * `foot`: the line for those who wait and the history link (a seated phone's end card, the
+ * shared static/js/ui/endcard.js, has both already). */
+export function podiumView(state, { me = null, host = false, onRematch = null, extra = null, foot = true } = {}) {
   const scores = state.scores || [];
   const winners = scores.filter((s) => s.place === 1).map((s) => seatName(state, s.seat));
   const headline =
@@ -67,7 +69,7 @@ export function podiumView(state, { me = null, host = false, onRematch = null, e
         );
       }),
     ),
-    host && onRematch ? null : h("div.podium-foot", null, h("p.muted", { text: t("over.wait_rematch") }), historyLink()),
+    (host && onRematch) || !foot ? null : h("div.podium-foot", null, h("p.muted", { text: t("over.wait_rematch") }), historyLink()),
   );
 }
 

@@ -5,6 +5,7 @@ import { inLobby } from "/static/js/state.js";
 import { app, code, session, send, render } from "./page.js";
 import { summaryTable, endLine, winnersLine } from "./summary.js";
 import { endGameControl } from "./host.js";
+import { endCard } from "/static/js/ui/endcard.js";
 
 export function roundOverView(state) {
   const next = state.deadline_kind === "next_round" && state.deadline;
@@ -23,7 +24,8 @@ export function roundOverView(state) {
   );
 }
 
-export function overView(state) {
+/** The game's own end: who won, how the last round ended, the totals. */
+function finalView(state, more = []) {
   return h(
     "section.game-over",
     { "data-key": "over", "aria-labelledby": "over-title" },
@@ -31,11 +33,29 @@ export function overView(state) {
     h("p.winner", { text: winnersLine(state) }),
     h("p.end-line", { "data-key": "end-line", text: endLine(state) }),
     summaryTable(state, session.seat),
-    session.host
-      ? h("button.primary.big", { type: "button", "data-key": "rematch", onclick: () => send({ type: "rematch" }), text: t("over.rematch") })
-      : h("p.muted", { text: t("over.wait_rematch") }),
-    h("a.button", { href: `/r/${encodeURIComponent(code)}/history`, "data-key": "history", text: t("over.history") }),
+    ...more,
   );
+}
+
+/** A seated phone at the end: its own end card (the host's choices on top), then the scores. */
+export function endView(state) {
+  return endCard({
+    state,
+    me: session.seat,
+    host: session.host,
+    send,
+    rerender: render,
+    details: finalView(state),
+    history: t("over.history"),
+  });
+}
+
+/** Someone watching from a phone at the end: the scores, and the history. */
+export function overView(state) {
+  return finalView(state, [
+    h("p.muted", { text: t("over.wait_rematch") }),
+    h("a.button", { href: `/r/${encodeURIComponent(code)}/history`, "data-key": "history", text: t("over.history") }),
+  ]);
 }
 
 export function spectatorView(state) {
