@@ -2,12 +2,28 @@
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 
-/** Name with its badges (you, host, bot, away). */
+/** How good a player's connection is, as the server times it (`p.link`): one, two or three
+ * bars, so that the shape says it as well as the colour does; named for screen readers. */
+export function linkBars(link) {
+  if (!link) return null;
+  const label = t(`link.${link}`);
+  return h(
+    `span.link.link-${link}`,
+    { role: "img", "aria-label": label, title: label, "data-link": link },
+    h("i"),
+    h("i"),
+    h("i"),
+  );
+}
+
+/** Name with its badges (you, host, bot, away); on a TV, the player's connection too. */
 export function nameTag(p, me, hostSeat) {
+  const tv = document.body.classList.contains("page-tv");
   return h(
     "span.pname",
     null,
     h("span.pname-text", { text: p.name || `#${p.seat + 1}` }),
+    tv && p.connected !== false && !p.bot ? linkBars(p.link) : null,
     p.seat === me ? h("span.badge.badge-you", { text: t("common.you") }) : null,
     hostSeat === p.seat ? h("span.badge", { text: t("common.host") }) : null,
     p.bot ? h("span.badge.badge-bot", { text: t("common.bot", { level: t(`level.${p.bot}`) }) }) : null,
