@@ -357,7 +357,7 @@ def recap_svg(recap: Recap) -> str:
         for a in g.awards:
             body.text(
                 "• " + words["award"].format(award=a.award, name=a.name),
-                30,
+                32,
                 x=MARGIN + 30,
                 width=INNER - 30,
                 fill=SOFT,

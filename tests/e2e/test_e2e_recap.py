@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from e2e_helpers import expect_no_js_errors, keep, tv_page
+from e2e_helpers import create_room, expect_no_js_errors, keep, tv_page
 from party_tv_helpers import LONG_NAMES, TV_SMALL, Host, clipped, off_screen, overflow, table
 from playwright.sync_api import Browser, Page, expect
 
@@ -141,3 +141,71 @@ def test_the_tv_recap_tells_the_evening_and_fits_both_tv_sizes(
         )
     finally:
         page.close()
+
+
+def worst_evening(names: list[str]) -> dict[str, Any]:
+    """An evening as long as a recap gets on a TV: three games of Peanut Club, each won by
+    three of six long names together and giving its three awards, and the standings tied three
+    ways at the top (a shared crown of three long names)."""
+    awards = ["best_deal", "most_lost", "power_of_the_night"]
+    games = [
+        {
+            "game": "peanut-club",
+            "record": f"R-{n}",
+            "abandoned": False,
+            "placings": [{"seat": s, "place": 1 if s < 3 else 4} for s in range(6)],
+            "awards": [{"award": a, "seat": 3 + i} for i, a in enumerate(awards)],
+        }
+        for n in range(3)
+    ]
+    standings = [{"seat": s, "name": names[s], "points": 12.0 if s < 3 else 1.5} for s in range(6)]
+    return {"games": games, "standings": standings}
+
+
+def test_the_longest_recap_fits_both_tv_sizes(browser: Browser, base_url: str, shots: Any) -> None:
+    """The recap drawn from the longest evening (static/js/ui/recap.js, as the TV's table.js
+    shows it) on a TV's page: nothing cut or off the screen at 1280×720 and 1920×1080."""
+    room = create_room(base_url)
+    tv = tv_page(browser, base_url, room, TV_SMALL)
+    try:
+        expect(tv.locator("[data-key=start]")).to_be_visible()  # a quiet lobby: no render comes
+        state = {
+            "code": room["code"],
+            "game": "peanut-club",
+            "phase": "lobby",
+            "players": [{"seat": s, "name": n} for s, n in enumerate(LONG_NAMES)],
+            "evening": worst_evening(LONG_NAMES),
+        }
+        tv.evaluate(
+            """async (state) => {
+              const { mount, byId } = await import("/static/js/dom.js");
+              const { recapView } = await import("/static/js/ui/recap.js");
+              const draw = () => mount(byId("app"), recapView({ state, code: state.code,
+                                                                close() {}, rerender: draw }));
+              window.__drawRecap = draw;
+              draw();
+            }""",
+            state,
+        )
+        recap = tv.locator("[data-key=recap]")
+        expect(recap.locator(".recap-award")).to_have_count(9)
+        expect(recap.locator(".recap-award").first).to_contain_text("Best deal:")
+        expect(recap.locator(".recap-champion-names")).to_have_text(
+            f"{LONG_NAMES[0]}, {LONG_NAMES[1]} and {LONG_NAMES[2]}"
+        )
+        expect(recap.locator(".recap-winners").first).to_have_text(
+            f"Shared win: {LONG_NAMES[0]}, {LONG_NAMES[1]} and {LONG_NAMES[2]}"
+        )
+        fits(tv)
+        keep(tv, shots, "peanut-club-recap-longest-1280x720-after")
+        tv.set_viewport_size(TV_LARGE)
+        fits(tv)
+        tv.set_viewport_size(TV_SMALL)
+        tv.click("button.lang")
+        expect(tv.locator("button.lang")).to_have_text("English")  # the page drew itself in French
+        tv.evaluate("() => window.__drawRecap()")
+        expect(recap.locator(".recap-title")).to_have_text("La soirée jusqu'ici")
+        fits(tv)
+        expect_no_js_errors(tv)
+    finally:
+        tv.context.close()

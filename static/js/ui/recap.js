@@ -120,7 +120,7 @@ export function recapView({ state, code, close, rerender }) {
         null,
         crowned.length
           ? h(
-              "div.recap-champion",
+              "div.recap-champion" + (crowned.length > 1 ? ".shared" : ""),
               { "data-key": "recap-champion" },
               h("p.recap-champion-label", { text: "★ " + t(crowned.length > 1 ? "recap.champions" : "recap.champion") }),
               h("p.recap-champion-names", { text: joined(crowned) }),
@@ -145,7 +145,7 @@ export function recapView({ state, code, close, rerender }) {
         ),
       ),
       h(
-        "ol.recap-games",
+        "ol.recap-games" + (state.evening.games.length > 3 ? ".many" : ""),
         { "aria-label": t("recap.games") },
         state.evening.games.map((g, i) => gameItem(g, i + 1, about.get(g.game), named)),
       ),
