@@ -14,6 +14,7 @@ from party_tv_helpers import LONG_NAMES, TV_SMALL, Host, clipped, off_screen, ov
 from playwright.sync_api import Browser, Page, expect
 
 TV_LARGE = {"width": 1920, "height": 1080}
+MARKUP = "<i>&\"'</i>"
 #: Bots play each game out on quick clocks (development mode's bounds).
 QUICK_AUCTION = {"going_step_seconds": 0.01, "idle_seconds": 0.03, "pay_seconds": 5}
 QUICK_RACE = {"target_score": 5, "between_rounds_seconds": 0.05, "countdown_seconds": 0.05}
@@ -169,12 +170,13 @@ def test_the_longest_recap_fits_both_tv_sizes(browser: Browser, base_url: str, s
     tv = tv_page(browser, base_url, room, TV_SMALL)
     try:
         expect(tv.locator("[data-key=start]")).to_be_visible()  # a quiet lobby: no render comes
+        names = [*LONG_NAMES[:5], MARKUP]  # a name typed as markup stays text
         state = {
             "code": room["code"],
             "game": "peanut-club",
             "phase": "lobby",
-            "players": [{"seat": s, "name": n} for s, n in enumerate(LONG_NAMES)],
-            "evening": worst_evening(LONG_NAMES),
+            "players": [{"seat": s, "name": n} for s, n in enumerate(names)],
+            "evening": worst_evening(names),
         }
         tv.evaluate(
             """async (state) => {
@@ -196,6 +198,9 @@ def test_the_longest_recap_fits_both_tv_sizes(browser: Browser, base_url: str, s
         expect(recap.locator(".recap-winners").first).to_have_text(
             f"Shared win: {LONG_NAMES[0]}, {LONG_NAMES[1]} and {LONG_NAMES[2]}"
         )
+        expect(recap.locator(".recap-name").last).to_have_text(MARKUP)
+        expect(recap.locator(".recap-award-who").last).to_have_text(MARKUP)
+        expect(recap.locator("i")).to_have_count(0)
         fits(tv)
         keep(tv, shots, "peanut-club-recap-longest-1280x720-after")
         tv.set_viewport_size(TV_LARGE)
