@@ -139,9 +139,16 @@ def recap_of(view: Mapping[str, Any], lang: str) -> Recap:
     games = []
     for number, g in enumerate(evening["games"], start=1):
         titles = award_names(find_game(g["game"])) if _hosted(g["game"]) else {}
-        winners = tuple(named(p["seat"]) for p in g["placings"] if p["place"] == 1)
+        # Who sat in each seat in that game, when the evening says (a seat may change hands
+        # between games), else the seat's name now.
+        then = {p["seat"]: p["name"] for p in g["placings"] if p.get("name")}
+
+        def who(seat: int, then: dict[int, str] = then) -> str:
+            return then.get(seat) or named(seat)
+
+        winners = tuple(who(p["seat"]) for p in g["placings"] if p["place"] == 1)
         awards = tuple(
-            RecapAward(a["award"], named(a["seat"]))
+            RecapAward(a["award"], who(a["seat"]))
             for a in g.get("awards", ())
             if a["award"] in titles
         )

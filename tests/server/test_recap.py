@@ -13,6 +13,8 @@ from typing import Any
 
 import httpx
 
+from peanutclub.server.recap import recap_of
+
 from .harness import Client, RunningServer, join, run, watch
 from .players import FAST
 
@@ -189,3 +191,44 @@ def test_the_recap_qr_code_leads_to_the_image(dev_server: RunningServer) -> None
     recap_qr = httpx.get(f"{dev_server.base}/r/{room['code']}/qr.svg", params={"to": "recap"})
     assert recap_qr.status_code == 200 and recap_qr.headers["content-type"] == "image/svg+xml"
     assert recap_qr.content != join_qr.content  # another link, hence another code
+
+
+def test_a_game_names_who_sat_in_each_seat_then_when_the_evening_says() -> None:
+    """A seat may change hands between games: when the evening's placings name who sat in a
+    seat in that game, the recap credits them (winners and awards), else the seat's name now."""
+    view = {
+        "code": "KTRW",
+        "game": "peanuts",
+        "phase": "lobby",
+        "players": [{"seat": 0, "name": "Ana"}, {"seat": 1, "name": "Bo"}],
+        "evening": {
+            "games": [
+                {
+                    "game": "peanut-club",
+                    "record": "R-1",
+                    "abandoned": False,
+                    "placings": [
+                        {"seat": 0, "name": "Dee", "place": 1},
+                        {"seat": 1, "name": "Bo", "place": 2},
+                    ],
+                    "awards": [{"award": "best_deal", "seat": 0}],
+                },
+                {
+                    "game": "peanuts",
+                    "record": "R-2",
+                    "abandoned": False,
+                    "placings": [{"seat": 0, "place": 1}, {"seat": 1, "place": 1}],
+                    "awards": [],
+                },
+            ],
+            "standings": [
+                {"seat": 1, "name": "Bo", "points": 1.5},
+                {"seat": 0, "name": "Ana", "points": 0.5},
+            ],
+        },
+    }
+    recap = recap_of(view, "en")
+    assert recap.games[0].winners == ("Dee",)
+    assert [(a.award, a.name) for a in recap.games[0].awards] == [("Best deal", "Dee")]
+    assert recap.games[1].winners == ("Ana", "Bo")
+    assert recap.champions == ("Bo",)

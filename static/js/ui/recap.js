@@ -65,7 +65,11 @@ function gameItem(g, n, about, named) {
   const lang = current();
   const name = (about && (about.name[lang] || about.name.en)) || g.game;
   const titles = (about && about.awards) || {};
-  const winners = g.placings.filter((p) => p.place === 1).map((p) => named(p.seat));
+  // Who sat in each seat in that game, when the evening says (a seat may change hands between
+  // games), else the seat's name now.
+  const then = new Map(g.placings.filter((p) => p.name).map((p) => [p.seat, p.name]));
+  const who = (seat) => then.get(seat) || named(seat);
+  const winners = g.placings.filter((p) => p.place === 1).map((p) => who(p.seat));
   return h(
     "li.recap-game" + (g.abandoned ? ".abandoned" : ""),
     { "data-key": `recap-game-${n}` },
@@ -86,7 +90,7 @@ function gameItem(g, n, about, named) {
                 null,
                 h("span.recap-award-name", { text: t("recap.award", { award: titles[a.award][lang] || titles[a.award].en }) }),
                 " ",
-                h("strong.recap-award-who", { text: named(a.seat) }),
+                h("strong.recap-award-who", { text: who(a.seat) }),
               ),
             ),
         ),
