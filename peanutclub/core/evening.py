@@ -11,7 +11,7 @@ whatever its kind. A game the host ended before its end (`abandoned`) is listed 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,17 +19,32 @@ from peanutclub.core.game import Game
 
 
 @dataclass(frozen=True, slots=True)
+class EveningAward:
+    """One award a finished game gave (`award`, the game's own id for it) and to whom (`seat`):
+    what the evening's recap tells of it. The award's details stay in the game's own view and
+    history: the evening keeps only what every later view needs, so its frames stay small."""
+
+    award: str
+    seat: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"award": self.award, "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
 class EveningGame:
     """One game of the evening: its kind (`game`, the game's own id, never the room's current
-    game), its history id (`record`), each seat's place (empty when abandoned) and who sat in
+    game), its history id (`record`), each seat's place (empty when abandoned), who sat in
     each seat then (`names`): points belong to the person, and a seat may change hands between
-    games (a lobby swap, a kick and a new join)."""
+    games (a lobby swap, a kick and a new join), and the awards it gave (empty for an abandoned
+    game and for a game that has none)."""
 
     game: str
     record: str
     placings: tuple[int, ...]
     abandoned: bool
     names: tuple[str, ...] = ()
+    awards: tuple[EveningAward, ...] = ()
 
     def name(self, seat: int) -> str | None:
         """Who sat in `seat` in this game, when known."""
@@ -44,6 +59,7 @@ class EveningGame:
                 for seat, p in enumerate(self.placings)
             ],
             "abandoned": self.abandoned,
+            "awards": [a.to_dict() for a in self.awards],
         }
 
 
@@ -62,14 +78,46 @@ class Standing:
 def closed_game(
     game: Game | None, record: str | None, names: Sequence[str] = ()
 ) -> EveningGame | None:
-    """A game as the evening keeps it: finished, with each seat's place and the names of the
-    seats that played it, or abandoned (left before its end: listed, no places). Keyed on the
-    game's own id, so one evening lists games of several kinds. None when there is no game."""
+    """A game as the evening keeps it: finished, with each seat's place, the names of the seats
+    that played it and its awards, or abandoned (left before its end: listed, no places, no
+    awards). Keyed on the game's own id, so one evening lists games of several kinds. None when
+    there is no game."""
     if game is None or record is None:
         return None
     placings = game.placings() if game.over else None
     players = tuple(names[: len(placings)]) if placings is not None else ()
-    return EveningGame(type(game).id, record, tuple(placings or ()), placings is None, players)
+    found = game_awards(game.public_view()) if placings is not None else ()
+    return EveningGame(
+        type(game).id, record, tuple(placings or ()), placings is None, players, found
+    )
+
+
+def game_awards(view: dict[str, Any]) -> tuple[EveningAward, ...]:
+    """The awards a finished game's public view gives, in its order. A game that has awards
+    says so in its view at `over` as `awards`, a list of `{"award", "seat", ...}` (Peanut
+    Club's best deal, most lost, power of the night; docs/protocol.md); the others have no such
+    field. Read from the view, never from the game's own classes: the evening serves every game
+    alike, and the view is already what the game lets everyone see."""
+    listed = view.get("awards")
+    if not isinstance(listed, list):
+        return ()
+    return tuple(
+        EveningAward(str(a["award"]), int(a["seat"]))
+        for a in listed
+        if isinstance(a, dict)
+        and isinstance(a.get("award"), str)
+        and isinstance(a.get("seat"), int)
+    )
+
+
+def award_names(game: type[Game]) -> Mapping[str, Mapping[str, str]]:
+    """The names of a game's awards by language (`{award: {"en": ..., "fr": ...}}`), from the
+    game's optional `award_names` class attribute: the evening's recap (the TV's and the image)
+    names the awards of a game of any kind with them. A game without awards declares none."""
+    declared = getattr(game, "award_names", None)
+    if not isinstance(declared, Mapping):
+        return {}
+    return {str(k): dict(v) for k, v in declared.items() if isinstance(v, Mapping)}
 
 
 def game_points(placings: Sequence[int]) -> list[float]:

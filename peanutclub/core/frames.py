@@ -19,11 +19,20 @@ class PlacingOut(Out):
     place: int = Field(description="1 = first; seats that tie share the number (1, 1, 3).")
 
 
+class EveningAwardOut(Out):
+    award: str = Field(description="The game's own id of the award (GET /api/games names it).")
+    seat: int
+
+
 class EveningGameOut(Out):
     game: str = Field(description="The game's own id (an evening mixes kinds).")
     record: str = Field(description="Its history id: /api/games/{record}/history.")
     placings: list[PlacingOut] = Field(description="Empty when abandoned.")
     abandoned: bool
+    awards: list[EveningAwardOut] = Field(
+        description="The awards the game gave, in its order: empty when abandoned or for a "
+        "game that has none."
+    )
 
 
 class StandingOut(Out):

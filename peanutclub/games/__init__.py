@@ -12,6 +12,7 @@ import importlib
 import os
 
 from peanutclub.core import PLATFORM_CODES, Codes, Game, refuse
+from peanutclub.core.evening import award_names
 from peanutclub.games.nur_peanuts import NurPeanuts
 from peanutclub.games.peanut_club import PeanutClub
 from peanutclub.games.peanuts import Peanuts
@@ -36,13 +37,16 @@ def find_game(game_id: str) -> type[Game]:
 
 def describe(game: type[Game]) -> dict[str, object]:
     """A game as `GET /api/games` lists it: its id, names, player range, settings and bot
-    levels: everything a page needs to build a lobby for it without restating the game."""
+    levels: everything a page needs to build a lobby for it without restating the game, and
+    the names of the awards its end gives (`awards`, empty for a game without: the evening's
+    recap names a past game's awards from here, whatever game the room plays by then)."""
     return {
         "id": game.id,
         "name": dict(game.name),
         "players": {"min": game.players.start, "max": game.players.stop - 1},
         "settings": game.Settings.describe(),
         "bots": list(game.bots),
+        "awards": award_names(game),
     }
 
 

@@ -45,7 +45,7 @@ from peanutclub.server.redis_store import NOW_MS, Fenced, P, RedisStore, as_text
 from peanutclub.server.room import Room
 from peanutclub.server.settings import ServerSettings
 from peanutclub.server.store import RoomRecord
-from peanutclub.server.views import error_frame
+from peanutclub.server.views import error_frame, public_state
 
 log = logging.getLogger(__name__)
 
@@ -502,6 +502,16 @@ class RedisDirectory(Directory):
 
     async def summary_elsewhere(self, code: str) -> dict[str, Any] | None:
         return await self.summary(code)
+
+    async def view_elsewhere(self, code: str) -> dict[str, Any] | None:
+        """Rebuilt here from the shared log, as `summary` is: the evening and the names are
+        all in it (who is connected is not, and the recap does not need it)."""
+        loaded = await self.store.load(code)
+        if loaded is None:
+            return None
+        record, entries = loaded
+        room = Room.restore(record, entries, self.settings, self.store, self.clock)
+        return public_state(room)
 
     async def opened(self, room: Room) -> None:
         """A room just created here: this process owns it from the start."""

@@ -124,6 +124,11 @@ class Directory(ABC):
         """The public summary of a room another process runs; None if none."""
         return None
 
+    async def view_elsewhere(self, code: str) -> dict[str, Any] | None:
+        """The public view (what a TV is sent, `you` aside) of a room another process runs,
+        as its log stands; None if none. The evening's recap image reads it."""
+        return None
+
     # ------------------------------------------------------------------ rooms opened and closed
 
     async def claim(self, creator: str, code: str) -> bool:

@@ -23,6 +23,8 @@ from peanutclub.server.http import (
     refusal,
     served_join_address,
 )
+from peanutclub.server.recap import recap_of, recap_svg
+from peanutclub.server.views import public_state
 
 if TYPE_CHECKING:
     from peanutclub.server.http import ServerState
@@ -129,7 +131,9 @@ async def tv_page(code: str, request: Request, state: State) -> Response:
 
 
 @router.get("/r/{code}/qr.svg")
-async def join_qr(code: str, request: Request, state: State) -> Response:
+async def join_qr(code: str, request: Request, state: State, to: str = "join") -> Response:
+    """The QR code of the room's join link, or (`?to=recap`) of its recap image, which the
+    TV's recap shows so that a phone can save the night (any other `to`: the join link)."""
     try:
         found = (await find_room(request, state, code)).code
     except RuleError as error:
@@ -138,9 +142,35 @@ async def join_qr(code: str, request: Request, state: State) -> Response:
             return refusal(error)
         found = elsewhere[0]
     url = f"{served_join_address(request, state.settings).base}/r/{found}"
+    if to == "recap":
+        url += "/recap.svg"
     buffer = io.BytesIO()
     segno.make(url, error="m").save(buffer, kind="svg", scale=8, border=2, xmldecl=False)
     return Response(buffer.getvalue(), media_type="image/svg+xml")
+
+
+@router.get("/r/{code}/recap.svg")
+async def recap_image(
+    code: str, request: Request, state: State, lang: str | None = None
+) -> Response:
+    """The evening so far as one image to save and share (server/recap.py), in `?lang=en|fr`,
+    else the browser's language (Accept-Language), else English. A room another process runs
+    is rebuilt from the shared log."""
+    try:
+        view = public_state(await find_room(request, state, code))
+    except RuleError as error:
+        elsewhere = None
+        if error.code == "unknown_room":
+            elsewhere = await state.rooms.directory.view_elsewhere(normalise_code(code))
+        if elsewhere is None:
+            return refusal(error)
+        view = elsewhere
+    chosen = lang if lang in LANGUAGES else language(request.headers.get("accept-language"))
+    return Response(
+        recap_svg(recap_of(view, chosen)),
+        media_type="image/svg+xml",
+        headers={"cache-control": "no-cache", "content-language": chosen},
+    )
 
 
 @router.get("/r/{code}/history", response_class=HTMLResponse)

@@ -11,6 +11,7 @@ import { toast, showStatus } from "./ui/feedback.js";
 import { joinPanel } from "./ui/reach.js";
 import { lobbyView } from "./ui/lobby.js";
 import { eveningPanel } from "./ui/evening.js";
+import { hasRecap, recapButton, recapView } from "./ui/recap.js";
 
 /** The handshake of a table: `watch`, with the host token if this browser holds it. */
 export function watchHello(code) {
@@ -43,13 +44,24 @@ export function sender(conn) {
 }
 
 /** What the TV shows: `table(state)` once the game has begun, else the lobby or the wait.
- * ctx is the lobby's (static/js/ui/lobby.js); `reach` what reachOf/loadReach know. */
+ * ctx is the lobby's (static/js/ui/lobby.js); `reach` what reachOf/loadReach know. Between
+ * games (the lobby, a game's end) the recap of the night can take the whole screen
+ * (static/js/ui/recap.js), opened from the standings and closed back to where it was opened;
+ * a game that starts closes it. */
 export function screen(ctx, reach, code, table) {
   const state = ctx.state;
   if (!state) return h("p.tv-wait", { text: t("conn.connecting") });
+  const between = inLobby(state) || state.phase === "over";
+  if (!between || !hasRecap(state)) ctx.ui.recap = false;
+  const toggle = (open) => () => {
+    ctx.ui.recap = open;
+    ctx.rerender();
+  };
+  if (ctx.ui.recap) return recapView({ state, code, close: toggle(false), rerender: ctx.rerender });
+  const action = between && hasRecap(state) ? recapButton(toggle(true)) : null;
   if (!inLobby(state)) {
     // Between games (a game's end screen) the evening's standings sit under it, for every game.
-    const evening = state.phase === "over" ? eveningPanel(state, { strip: true }) : null;
+    const evening = state.phase === "over" ? eveningPanel(state, { strip: true, action }) : null;
     return evening ? h("div.tv-over", null, h("div.tv-over-game", null, table(state)), evening) : table(state);
   }
   return h(
@@ -59,7 +71,7 @@ export function screen(ctx, reach, code, table) {
       "div.tv-side",
       null,
       h("section.tv-join", null, h("p.tv-label", { text: t("lobby.code") }), h("p.tv-code", { text: code }), joinPanel(reach, code)),
-      eveningPanel(state),
+      eveningPanel(state, { action }),
     ),
     lobbyView(ctx),
   );

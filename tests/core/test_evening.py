@@ -8,7 +8,16 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from peanutclub.core.evening import EveningGame, evening_view, game_points, standings
+from peanutclub.core.evening import (
+    EveningAward,
+    EveningGame,
+    award_names,
+    evening_view,
+    game_awards,
+    game_points,
+    standings,
+)
+from peanutclub.games import GAMES
 
 
 def ranks(scores: list[int]) -> tuple[int, ...]:
@@ -85,6 +94,33 @@ def test_an_abandoned_game_is_listed_and_gives_nothing() -> None:
         {"seat": 1, "name": "Bo", "points": 1.0},
         {"seat": 0, "name": "Ana", "points": 0.0},
     ]
+
+
+def test_a_finished_game_keeps_its_awards_an_abandoned_one_none() -> None:
+    """The evening keeps the awards a game's end view gives (id and seat only, in its order),
+    skips what is not an award, and an abandoned game keeps none."""
+    view = {
+        "awards": [
+            {"award": "best_deal", "seat": 2, "value": 9, "detail": {"paid": 3}},
+            {"award": "most_lost", "seat": 0, "value": 4, "detail": {}},
+            {"seat": 1},
+        ]
+    }
+    assert game_awards(view) == (EveningAward("best_deal", 2), EveningAward("most_lost", 0))
+    assert game_awards({"awards": None}) == () and game_awards({}) == ()
+    kept = EveningGame("peanut-club", "R-1", (2, 1), False, awards=game_awards(view))
+    assert kept.to_dict()["awards"] == [
+        {"award": "best_deal", "seat": 2},
+        {"award": "most_lost", "seat": 0},
+    ]
+    assert EveningGame("peanuts", "R-2", (), True).to_dict()["awards"] == []
+
+
+def test_only_a_game_with_awards_names_them() -> None:
+    names = {game: award_names(cls) for game, cls in GAMES.items()}
+    assert set(names["peanut-club"]) == {"best_deal", "most_lost", "power_of_the_night"}
+    assert all(set(n) == {"en", "fr"} for n in names["peanut-club"].values())
+    assert names["peanuts"] == {} and names["nur-peanuts"] == {}
 
 
 def test_a_games_points_belong_to_the_names_that_played_it() -> None:

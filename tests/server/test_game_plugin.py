@@ -91,6 +91,7 @@ def test_a_registered_game_is_listed_with_its_settings_bounds(
             "turn_seconds": {"default": 20, "kind": "number", "min": 5, "max": 60},
         },
         "bots": ["first"],
+        "awards": {},  # a game without awards names none
     }
 
 

@@ -84,6 +84,13 @@ class PeanutClub(EngineReadings[Engine]):
     bots: ClassVar[Mapping[str, BotFactory]] = LEVELS
     codes: ClassVar[Codes] = CODES
     tools: ClassVar[Tools] = Tools(simulation=_simulation, bench=_bench, soak=_soak, frames=FRAMES)
+    #: The names of the view's end-of-game `awards` (engine/awards.py), for the evening's recap
+    #: on the TV and in its image, whatever game the room plays by then (GET /api/games).
+    award_names: ClassVar[Mapping[str, Mapping[str, str]]] = {
+        "best_deal": {"en": "Best deal", "fr": "Meilleure affaire"},
+        "most_lost": {"en": "Most lost to no change", "fr": "Plus gros perdant de monnaie"},
+        "power_of_the_night": {"en": "Power of the night", "fr": "Pouvoir de la soirée"},
+    }
 
     #: The engine's own views, bound once: they are on every viewer's path, and a method here
     #: that only passed the call on would cost a call per viewer.

@@ -10,8 +10,9 @@ function points(n) {
 }
 
 /** The standings table, or null while no game of the evening has counted yet. `strip`: laid out
- * in one line (under a game's end screen) instead of a column (the lobby). */
-export function eveningPanel(state, { strip = false } = {}) {
+ * in one line (under a game's end screen) instead of a column (the lobby). `action`: an element
+ * beside the title (the TV's button that opens the recap). */
+export function eveningPanel(state, { strip = false, action = null } = {}) {
   const evening = state && state.evening;
   if (!evening || !evening.games.some((g) => !g.abandoned)) return null;
   const standings = evening.standings;
@@ -30,7 +31,7 @@ export function eveningPanel(state, { strip = false } = {}) {
   return h(
     "section.evening" + (strip ? ".strip" : ""),
     { "aria-label": t("evening.title"), "data-key": "evening" },
-    h("h3.evening-title", { text: t("evening.title") }),
+    action ? h("div.evening-head", null, h("h3.evening-title", { text: t("evening.title") }), action) : h("h3.evening-title", { text: t("evening.title") }),
     h("p.evening-games", { text: plural("evening.games", counted) }),
     h("table.evening-table", null, h("tbody", null, ...rows)),
   );
