@@ -34,7 +34,12 @@ const CLAIM_ENDS = new Set(["claim_refused", "seat_present", "unknown_claim"]);
  * same game moments ago does not again, so a server still serving the old page (another process
  * that has not heard yet) can never make it loop. True when it reloads.
  */
+// Set once this page has asked to reload for another game: frames that arrive before it unloads
+// (the new game's start, its first moves) belong to a page it no longer is, and are dropped.
+let leaving = false;
+
 function otherGame(state) {
+  if (leaving) return true;
   const mine = document.body.dataset.game;
   if (!state || !state.game || !mine || state.game === mine) return false;
   const key = `pc.switched.${location.pathname}`;
@@ -45,6 +50,7 @@ function otherGame(state) {
   } catch {
     return false;
   }
+  leaving = true;
   location.reload();
   return true;
 }
@@ -118,6 +124,7 @@ export function connect(opts) {
   }
 
   function receive(text) {
+    if (leaving) return;
     let msg;
     try {
       msg = JSON.parse(text);

@@ -116,3 +116,30 @@ def test_the_tv_offers_the_next_game_once_a_game_is_over(
         expect_no_js_errors(tv)
     finally:
         tv.context.close()
+
+
+def test_a_game_started_right_after_a_switch_never_reaches_the_old_page(
+    browser: Any, base_url: str
+) -> None:
+    """The host switches and starts at once, back and forth: a TV still showing the old game's
+    page reloads for the new one, and the start that arrives before it unloads is dropped
+    rather than drawn by the old game's page (which cannot read another game's table)."""
+    room = post_room(base_url, {"game": "peanuts", "seed": 3})
+    tv = tv_page(browser, base_url, room, TV)
+    host = Line(base_url, room["code"], {"type": "watch", "host_token": room["host_token"]})
+    try:
+        for _ in range(3):
+            host.send({"type": "add_bot", "level": "easy"})
+        host.until(lambda s: len(s["players"]) == 3)
+        for game in ("nur-peanuts", "peanuts", "nur-peanuts", "peanuts"):
+            host.send({"type": "switch_game", "game": game})
+            host.send({"type": "start"})
+            host.until(lambda s, g=game: s["game"] == g and s["phase"] != "lobby")
+            expect(tv.locator(f"body[data-game={game}]")).to_have_count(1)
+            expect(tv.locator(".lobby-player")).to_have_count(0)
+            host.send({"type": "end_game"})
+            host.until(lambda s: s["phase"] == "lobby")
+        expect_no_js_errors(tv)
+    finally:
+        host.close()
+        tv.context.close()
