@@ -10,7 +10,6 @@ pinned by their own tests."""
 from __future__ import annotations
 
 import re
-import time
 from fractions import Fraction
 from typing import Any
 
@@ -25,6 +24,7 @@ from e2e_helpers import (
     store_host_token,
     tv_page,
 )
+from evening_helpers import PACE, to_the_end
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -32,17 +32,6 @@ pytestmark = pytest.mark.e2e
 PHONE = {"width": 390, "height": 844}
 TV = {"width": 1280, "height": 720}
 
-#: Each game's clocks, quick enough that the clock plays for idle people at once, and a Peanuts!
-#: game of one round.
-PACE: dict[str, dict[str, Any]] = {
-    "peanut-club": {"going_step_seconds": 0.01, "idle_seconds": 0.05, "pay_seconds": 0.3},
-    "peanuts": {"countdown_seconds": 1, "stall_seconds": 1, "target_score": 1},
-    "nur-peanuts": {
-        "turn_seconds": 0.2,
-        "stone_step_seconds": 0.01,
-        "between_rounds_seconds": 0.05,
-    },
-}
 NAMES = ["Ana", "Bo"]
 PLAYERS = [*NAMES, "Bot 1", "Bot 2"]
 
@@ -75,23 +64,6 @@ def written(points: Fraction) -> str:
     point, and anything else in the plural)."""
     number = f"{float(points):g}"
     return f"{number} pt" if points == 1 else f"{number} pts"
-
-
-def to_the_end(host: Line, played: int) -> dict[str, Any]:
-    """Wait for the end of the evening's game number `played`: its last view. Peanut Club's
-    host calls a lot nobody bids on, as the host at the TV does (no clock sells an unbid lot)."""
-    end = time.monotonic() + 120
-    called = 0.0
-    while time.monotonic() < end:
-        s = host.state
-        if s["phase"] == "over" and len(s["evening"]["games"]) == played:
-            return s
-        unbid = s["phase"] == "bidding" and s.get("high_bid") is None and not s.get("going")
-        if unbid and time.monotonic() - called > 0.3:
-            host.send({"type": "going"})
-            called = time.monotonic()
-        host.recv(0.1)
-    raise AssertionError(f"game {played} did not end; last phase {host.state.get('phase')}")
 
 
 def test_a_whole_evening_of_three_games_switched_from_the_host_phone(
