@@ -121,4 +121,8 @@ export default {
   "evening.leader": "leading the night",
   "evening.points_one": "{p} pt",
   "evening.points": "{p} pts",
+  // The guided first game (static/js/ui/guide.js).
+  "set.guide": "Guided first game (hints on the TV and the phones)",
+  "guide.hide": "Hide the hints",
+  "guide.show": "Show the hints again",
 };

@@ -121,4 +121,8 @@ export default {
   "evening.leader": "en tête de la soirée",
   "evening.points_one": "{p} pt",
   "evening.points": "{p} pts",
+  // La partie guidée (static/js/ui/guide.js).
+  "set.guide": "Partie guidée (conseils sur la télé et les téléphones)",
+  "guide.hide": "Masquer les conseils",
+  "guide.show": "Revoir les conseils",
 };

@@ -10,6 +10,7 @@ import { seatToken, hostToken, lastName } from "./store.js";
 import { toast, showStatus, showRtt, reannounce } from "./ui/feedback.js";
 import { startTicker } from "./ui/ticker.js";
 import { joinView } from "./ui/join.js";
+import { startGuide, showGuide } from "./ui/guide.js";
 
 /**
  * phoneSession({code, render, onState, onError, onWelcome, onAnswer, patch}) → session
@@ -96,6 +97,7 @@ export function phoneSession({
     conn = null;
     s.state = null;
     s.seat = null;
+    showGuide(null);
   }
 
   function received(state, events, why, ack) {
@@ -115,6 +117,7 @@ export function phoneSession({
     if (state.you && typeof state.you.seat === "number") s.seat = state.you.seat;
     onState(state, events, why, prev, ack);
     render();
+    showGuide(state);
   }
 
   function refused(msg) {
@@ -227,6 +230,7 @@ export function phoneSession({
       render();
     });
     startTicker();
+    startGuide("phone", code);
     s.begin();
     render();
   };
