@@ -135,7 +135,7 @@ export default {
   "guide.phone.buy_first": "Your turn to buy a field. Pricey fields win rounds.",
   "guide.phone.buy": "You won the round: buy a free field, or buy nothing.",
   "guide.phone.wait_buy": "Someone else is buying. Your turn comes.",
-  "guide.phone.throw": "Your turn: pick a throw. The chances show under each.",
+  "guide.phone.throw": "Your turn: pick one of the three throws.",
   "guide.phone.free_reroll": "A white 0 showed: rolling again is free. Or park here.",
   "guide.phone.reroll": "Park here, or pay to roll again.",
   "guide.phone.park": "You can't pay to roll again: park here.",

@@ -135,7 +135,7 @@ export default {
   "guide.phone.buy_first": "À vous d'acheter un terrain. Les plus chers gagnent les manches.",
   "guide.phone.buy": "Manche gagnée : achetez un terrain libre, ou rien.",
   "guide.phone.wait_buy": "Quelqu'un d'autre achète. Votre tour viendra.",
-  "guide.phone.throw": "À vous : choisissez un lancer. Les chances sont sous chacun.",
+  "guide.phone.throw": "À vous : choisissez un lancer.",
   "guide.phone.free_reroll": "Un 0 blanc : relancer est gratuit. Ou garez-vous ici.",
   "guide.phone.reroll": "Garez-vous ici, ou payez pour relancer.",
   "guide.phone.park": "Pas de quoi payer une relance : garez-vous ici.",

@@ -232,7 +232,7 @@ export default {
   "guide.tv.over": "Game over. Points come from sets of three, Luxury, Antique and each secret collector.",
   "guide.phone.lobby": "You're in. The game begins when the host starts it.",
   "guide.phone.lobby_host": "Add bots or wait for friends, then start the game.",
-  "guide.phone.open": "Bid in any open currency, or play a power to shake up the round.",
+  "guide.phone.open": "Bid in any open currency, or play a power.",
   "guide.phone.outbid": "To lead, bid more, or in a currency higher in the column.",
   "guide.phone.you_lead": "You lead! Wait, or call Going once to close the sale.",
   "guide.phone.going": "Going… A bid from you now stops the call.",

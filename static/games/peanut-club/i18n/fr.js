@@ -232,7 +232,7 @@ export default {
   "guide.tv.over": "Partie finie. Les brelans, le Luxe, l'Antique et chaque collectionneur secret comptent.",
   "guide.phone.lobby": "Vous êtes à table. La partie commence quand l'hôte la lance.",
   "guide.phone.lobby_host": "Ajoutez des robots ou attendez vos amis, puis lancez la partie.",
-  "guide.phone.open": "Enchérissez dans une monnaie libre, ou jouez un pouvoir.",
+  "guide.phone.open": "Enchérissez, ou jouez un pouvoir.",
   "guide.phone.outbid": "Pour mener : offrez plus, ou dans une monnaie plus haute.",
   "guide.phone.you_lead": "Vous menez ! Attendez, ou lancez « Une fois » pour conclure.",
   "guide.phone.going": "Une fois… Une enchère de votre part arrête l'appel.",
