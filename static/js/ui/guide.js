@@ -44,7 +44,26 @@ const guide = {
 /** Is the guided first game on in this view? (The room's setting, as every setting.) */
 export const guided = (state) => !!(state && state.settings && state.settings.guide === true);
 
-/** The line element, made once, above the page's content. */
+/** A small button of the line, made once (a finger on it survives every new view). */
+function button(cls, key, onclick) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = `${cls} small ghost`;
+  b.setAttribute("data-key", key);
+  b.hidden = true;
+  b.addEventListener("click", onclick);
+  return b;
+}
+
+/** Hide (true) or show again (false) this phone's hints, remembered for this room. */
+function hideHints(hidden) {
+  guide.hiddenHere = hidden;
+  guideHidden.set(guide.code, hidden);
+  draw();
+}
+
+/** The line element, made once, above the page's content: its words, and on a phone the hide
+ * button (✕) and the lobby's "show the hints again". */
 export function guideElement() {
   let el = document.getElementById("guide");
   if (el) return el;
@@ -56,7 +75,7 @@ export function guideElement() {
   text.className = "guide-text";
   text.setAttribute("data-key", "guide-line");
   text.setAttribute("role", "status");
-  el.appendChild(text);
+  el.append(text, button("guide-close", "guide-hide", () => hideHints(true)), button("guide-show", "guide-show", () => hideHints(false)));
   const app = document.getElementById("app");
   if (app && app.parentNode) app.parentNode.insertBefore(el, app);
   else document.body.prepend(el);
@@ -95,55 +114,29 @@ function draw() {
   const el = guideElement();
   const state = guide.state;
   const key = keyFor(state);
-  const hidden = guide.role === "phone" && (guide.hiddenHere || guideHidden.get(guide.code));
+  const phone = guide.role === "phone";
+  const hidden = phone && (guide.hiddenHere || guideHidden.get(guide.code));
   const text = el.querySelector(".guide-text");
-  let close = el.querySelector(".guide-close");
-  let back = el.querySelector(".guide-show");
-  if (close) close.remove();
-  if (back) back.remove();
-  close = back = null;
-  if (key && !hidden) {
-    text.hidden = false;
+  const close = el.querySelector(".guide-close");
+  const back = el.querySelector(".guide-show");
+  const shown = !!key && !hidden;
+  // Hidden hints come back from the lobby, where a line more takes no room from a game.
+  const offerBack = !!key && hidden && inLobby(state);
+  text.hidden = !shown;
+  if (shown) {
     text.textContent = t(`guide.${guide.role}.${key}`);
     text.dataset.guide = key;
-    if (guide.role === "phone") {
-      close = document.createElement("button");
-      close.type = "button";
-      close.className = "guide-close small ghost";
-      close.setAttribute("data-key", "guide-hide");
-      close.setAttribute("aria-label", t("guide.hide"));
-      close.title = t("guide.hide");
-      close.textContent = "✕";
-      close.addEventListener("click", () => {
-        guide.hiddenHere = true;
-        guideHidden.set(guide.code, true);
-        draw();
-      });
-      el.appendChild(close);
-    }
-    el.hidden = false;
-  } else if (key && hidden && inLobby(state)) {
-    // Hidden hints come back from the lobby, where a line more takes no room from a game.
-    text.hidden = true;
-    text.textContent = "";
-    delete text.dataset.guide;
-    back = document.createElement("button");
-    back.type = "button";
-    back.className = "guide-show small ghost";
-    back.setAttribute("data-key", "guide-show");
-    back.textContent = t("guide.show");
-    back.addEventListener("click", () => {
-      guide.hiddenHere = false;
-      guideHidden.set(guide.code, false);
-      draw();
-    });
-    el.appendChild(back);
-    el.hidden = false;
   } else {
     text.textContent = "";
     delete text.dataset.guide;
-    el.hidden = true;
   }
+  close.hidden = !(shown && phone);
+  close.textContent = "✕";
+  close.title = t("guide.hide");
+  close.setAttribute("aria-label", t("guide.hide"));
+  back.hidden = !offerBack;
+  back.textContent = t("guide.show");
+  el.hidden = !shown && !offerBack;
   document.body.classList.toggle("guided", !el.hidden);
   document.body.style.setProperty("--guide-h", `${el.hidden ? 0 : el.offsetHeight}px`);
 }
