@@ -82,6 +82,13 @@ def test_the_guide_is_on_in_a_first_game_and_off_after_a_rematch_or_a_switch_bac
     run(body())
 
 
+def test_a_room_with_a_guide_that_is_not_yes_or_no_is_refused(dev_server: RunningServer) -> None:
+    answer = httpx.post(f"{dev_server.base}/api/rooms", json={"game": "peanuts", "guide": "yes"})
+    assert answer.status_code == 400
+    assert answer.json()["code"] == "bad_settings"
+    assert answer.json()["message"].startswith("guide must be true or false")
+
+
 def test_a_room_created_without_the_guide_starts_unguided(dev_server: RunningServer) -> None:
     async def body() -> None:
         _, tv, players = await watched_table(dev_server, seed=7, guide=False, **FAST)
