@@ -101,11 +101,19 @@ def _number(value: float) -> str:
 
 
 class GameSettings(BaseModel):
-    """The base of every game's `Settings`: strict, frozen, no unknown names."""
+    """The base of every game's `Settings`: strict, frozen, no unknown names.
+
+    It declares the one setting every game has, `guide` (the guided first game: the TV says
+    what is happening and each phone what its player may do now). Declared here, every game's
+    lobby shows it with no code of its own; no engine reads it, since it changes no rule. Its
+    default is on; the room turns it off for a game of a kind its evening already played
+    (`guided_default`), and a record from before it existed reads as the default."""
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
     dev_max: ClassVar[float] = DEV_MAX
+
+    guide: bool = yes_no(True)
 
     @model_validator(mode="before")
     @classmethod
@@ -169,6 +177,13 @@ class GameSettings(BaseModel):
             extra = _extra(field)
             described[name] = {"default": field.default, **extra}
         return described
+
+    def guided(self, on: bool) -> GameSettings:
+        """These settings with the guided first game turned on or off (the room's default for
+        a new game's settings: on for the evening's first game of its kind, else off)."""
+        if self.guide == on:
+            return self
+        return self.model_copy(update={"guide": on})
 
     def merged(self, values: Mapping[str, Any], *, dev: bool) -> GameSettings:
         """These settings with `values` changed, or `SettingsError` naming the first value that

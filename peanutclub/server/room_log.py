@@ -269,6 +269,15 @@ def _back_to_lobby(table: Table) -> None:
             s.bot = None
 
 
+def _guide_for_next_game(table: Table) -> None:
+    """The guided first game is on by default only for the evening's first game of its kind:
+    once the evening holds a game of the table's kind (after a rematch, an ended game or a
+    switch back), the next one starts with the guide off. The host may turn it on again."""
+    played = any(g.game == table.game_class.id for g in table.evening_games)
+    if played:
+        table.game_settings = table.game_settings.guided(False)
+
+
 @dataclass(frozen=True, slots=True)
 class Rematch:
     """The host sends everyone back to the lobby for another game (`rematch`)."""
@@ -284,6 +293,7 @@ class Rematch:
 
     def apply(self, table: Table) -> list[Any]:
         _back_to_lobby(table)
+        _guide_for_next_game(table)
         return [{"type": "rematch"}]
 
 
@@ -302,6 +312,7 @@ class GameEnded:
 
     def apply(self, table: Table) -> list[Any]:
         _back_to_lobby(table)
+        _guide_for_next_game(table)
         return [{"type": "game_ended"}]
 
 
@@ -362,6 +373,7 @@ class GameSwitched:
         _back_to_lobby(table)
         table.game_class = find_game(self.game)
         table.game_settings = table.game_class.Settings()
+        _guide_for_next_game(table)
         events: list[Any] = [{"type": "game_switched", "game": self.game}]
         for bot in self.bots:
             events += bot.apply(table)

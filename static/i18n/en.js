@@ -167,4 +167,8 @@ export default {
   "roomhist.export": "Export (JSON)",
   "page.evening_history": "History of room {code}",
   "roomhist.all": "All of tonight's games",
+  // The guided first game (static/js/ui/guide.js).
+  "set.guide": "Guided first game (hints on the TV and the phones)",
+  "guide.hide": "Hide the hints",
+  "guide.show": "Show the hints again",
 };

@@ -167,4 +167,8 @@ export default {
   "roomhist.export": "Export (JSON)",
   "page.evening_history": "Historique de la salle {code}",
   "roomhist.all": "Toutes les parties de la soirée",
+  // La partie guidée (static/js/ui/guide.js).
+  "set.guide": "Partie guidée (conseils sur la télé et les téléphones)",
+  "guide.hide": "Masquer les conseils",
+  "guide.show": "Revoir les conseils",
 };

@@ -11,6 +11,7 @@ import { toast, showStatus, showRtt, reannounce } from "./ui/feedback.js";
 import { startTicker } from "./ui/ticker.js";
 import { joinView } from "./ui/join.js";
 import { keepAwake } from "./wakelock.js";
+import { startGuide, showGuide } from "./ui/guide.js";
 
 /**
  * phoneSession({code, render, onState, onError, onWelcome, onAnswer, patch}) → session
@@ -98,6 +99,7 @@ export function phoneSession({
     s.state = null;
     s.seat = null;
     keepAwake(false);
+    showGuide(null);
   }
 
   function received(state, events, why, ack) {
@@ -118,6 +120,7 @@ export function phoneSession({
     keepAwake(!s.watching && state.phase !== "lobby" && state.phase !== "over");
     onState(state, events, why, prev, ack);
     render();
+    showGuide(state);
   }
 
   function refused(msg) {
@@ -230,6 +233,7 @@ export function phoneSession({
       render();
     });
     startTicker();
+    startGuide("phone", code);
     s.begin();
     render();
   };

@@ -12,6 +12,7 @@ import { joinPanel } from "./ui/reach.js";
 import { lobbyView } from "./ui/lobby.js";
 import { eveningPanel } from "./ui/evening.js";
 import { hasRecap, recapButton, recapView } from "./ui/recap.js";
+import { startGuide, showGuide } from "./ui/guide.js";
 
 /** The handshake of a table: `watch`, with the host token if this browser holds it. */
 export function watchHello(code) {
@@ -22,17 +23,28 @@ export function watchHello(code) {
 }
 
 /** A table's connection to room `code`: it watches (as the host when it may: onHost(isHost) at
- * each welcome), its state shows in the page's connection line; the rest is net.js's connect. */
+ * each welcome), its state shows in the page's connection line, and the guided first game's
+ * line follows each view (tableGuide); the rest is net.js's connect. */
 export function watchRoom({ code, onState, onError, onHost, patch = null }) {
   return connect({
     code,
     hello: () => watchHello(code),
-    onState,
+    onState: tableGuide(code, onState),
     onError,
     onWelcome: (msg) => onHost(!!msg.host),
     onStatus: showStatus,
     patch,
   });
+}
+
+/** The TV's guided-game line: started once for room `code`; returns the page's `onState`
+ * followed by the line for the new view. */
+export function tableGuide(code, onState) {
+  startGuide("tv", code);
+  return (state, ...rest) => {
+    onState(state, ...rest);
+    showGuide(state);
+  };
 }
 
 /** A sender over the connection `conn()` returns: a toast when the message cannot go. */

@@ -119,11 +119,22 @@ def test_a_phone_whose_seat_moved_to_another_screen_shows_no_round_trip_dot(
 
 
 def _status_rows(page: Any) -> int:
-    """How many lines the round's status takes (2: its figures, then one line of news)."""
+    """How many lines the round's status takes (2: its figures, then one line of news). An item
+    whose middle falls within a line already counted is on that line, wherever the status sits
+    on the page (a guided game's hint above it moves it down)."""
     return int(
         page.evaluate(
-            """() => new Set([...document.querySelectorAll('.race-status > *')]
-                 .map(e => Math.round(e.getBoundingClientRect().top / 6))).size"""
+            """() => {
+              const lines = [];
+              for (const e of document.querySelectorAll('.race-status > *')) {
+                const r = e.getBoundingClientRect();
+                const middle = (r.top + r.bottom) / 2;
+                if (!lines.some(([top, bottom]) => middle >= top && middle <= bottom)) {
+                  lines.push([r.top, r.bottom]);
+                }
+              }
+              return lines.length;
+            }"""
         )
     )
 

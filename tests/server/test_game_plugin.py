@@ -87,6 +87,8 @@ def test_a_registered_game_is_listed_with_its_settings_bounds(
         "name": {"en": "Take-away", "fr": "À emporter"},
         "players": {"min": 2, "max": 4},
         "settings": {
+            # Every game has the guided first game, declared once in core.
+            "guide": {"default": True, "kind": "yes_no"},
             "pile": {"default": 10, "kind": "number", "min": 4, "max": 30},
             "turn_seconds": {"default": 20, "kind": "number", "min": 5, "max": 60},
         },

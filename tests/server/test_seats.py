@@ -254,6 +254,7 @@ def test_host_settings_apply_within_bounds(prod_server: RunningServer) -> None:
         await tv.send(type="settings", going_step_seconds=3, idle_seconds=0, ref="s")
         state = await tv.until(lambda m: m.get("ref") == "s")
         assert state["state"]["settings"] == {
+            "guide": True,  # every game's, on in a room's first game
             "going_step_seconds": 3,
             "idle_seconds": 0,
             "pay_seconds": 60,

@@ -119,6 +119,11 @@ class ScoreLine(BaseModel):
 
 
 class RoomSettingsOut(Out):
+    guide: bool = Field(
+        default=True,
+        description="The guided first game (every game has it): the TV and the phones show "
+        "what is happening and what each player can do now. It changes no rule.",
+    )
     going_step_seconds: float
     idle_seconds: float
     pay_seconds: float

@@ -73,6 +73,11 @@ class PhotoFinishOut(Out):
 
 
 class RoomSettingsOut(Out):
+    guide: bool = Field(
+        default=True,
+        description="The guided first game (every game has it): the TV and the phones show "
+        "what is happening and what each player can do now. It changes no rule.",
+    )
     teams: bool
     target_score: int
     stall_seconds: float

@@ -7,7 +7,7 @@ import { h, mount, byId } from "/static/js/dom.js";
 import { init, t, errorText, langButton, onChange } from "/static/js/i18n.js";
 import { connect } from "/static/js/net.js";
 import { seatName } from "/static/js/state.js";
-import { watchHello, sender, screen, botHandover } from "/static/js/table.js";
+import { watchHello, sender, screen, botHandover, tableGuide } from "/static/js/table.js";
 import { nextGameControl } from "/static/js/ui/nextgame.js";
 import { reachOf, loadReach, footLink } from "/static/js/ui/reach.js";
 import { toast, announce, reannounce, showStatus } from "/static/js/ui/feedback.js";
@@ -317,7 +317,7 @@ setInterval(() => {
 conn = connect({
   code,
   hello: () => watchHello(code),
-  onState,
+  onState: tableGuide(code, onState),
   onError: (msg) => {
     if (msg.code === "unknown_room") showStatus("gone");
     else if (!settingsRefusal(app.ui, msg)) toast(errorText(msg.code), "error");

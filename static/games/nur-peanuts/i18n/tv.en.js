@@ -73,4 +73,14 @@ export default {
   "history.events": "{n} moves",
   "history.board": "The board at the end of {title}",
   "history.hundreds": "Field values in hundreds of Peanuts.",
+  // The guided first game's lines (ui/guide.js picks the key from the view).
+  "guide.tv.lobby": "Everyone joins on their phone with the room code. Two to six players; the host starts.",
+  "guide.tv.preliminary": "First, everyone buys fields. A field you own pays off when pawns park there.",
+  "guide.tv.buying": "The round's winner may buy a field nobody owns yet, or pass.",
+  "guide.tv.turn": "A pawn picks its throw: the black die, one white die, or both white dice added.",
+  "guide.tv.thrown": "Park here, or roll again: free after a white 0, else it costs this field's value.",
+  "guide.tv.bumped": "A pawn was bumped back to its start place: it moves again on its next turn.",
+  "guide.tv.stones": "The neutral stones move by themselves, and bump any piece where they park.",
+  "guide.tv.round_over": "Round over: the piece on the priciest parking place wins; the others pay the difference.",
+  "guide.tv.over": "Game over. Fields owned or cash in hand decided it.",
 };

@@ -73,4 +73,14 @@ export default {
   "history.events": "{n} coups",
   "history.board": "Le plateau à la fin : {title}",
   "history.hundreds": "Valeurs des terrains en centaines de Peanuts.",
+  // Les lignes de la partie guidée (ui/guide.js choisit la clé d'après la vue).
+  "guide.tv.lobby": "Chacun rejoint sur son téléphone avec le code. De deux à six joueurs ; l'hôte lance.",
+  "guide.tv.preliminary": "D'abord, chacun achète des terrains. Un terrain à vous rapporte quand on s'y gare.",
+  "guide.tv.buying": "Le gagnant de la manche peut acheter un terrain libre, ou passer.",
+  "guide.tv.turn": "Un pion choisit son lancer : le dé noir, un dé blanc, ou les deux dés blancs additionnés.",
+  "guide.tv.thrown": "Se garer ici, ou relancer : gratuit après un 0 blanc, sinon au prix de ce terrain.",
+  "guide.tv.bumped": "Un pion a été renvoyé à son départ : il rejoue à son prochain tour.",
+  "guide.tv.stones": "Les pierres neutres avancent seules et renvoient toute pièce là où elles se garent.",
+  "guide.tv.round_over": "Manche finie : la pièce garée sur le terrain le plus cher gagne ; les autres paient l'écart.",
+  "guide.tv.over": "Partie finie. Les terrains possédés ou l'argent ont décidé.",
 };
