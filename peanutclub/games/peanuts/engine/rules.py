@@ -24,14 +24,18 @@ POINTS_PER_FOUNDATION_CARD = 1
 POINTS_PER_PEANUT_LEFT = -2
 
 
-def deal(deck: int, rng: random.Random) -> Layout:
+def deal(deck: int, rng: random.Random, pile: int = PEANUTS_PILE) -> Layout:
     """Shuffle a deck and lay it out: 13 to the peanuts pile (its top face up), the next 4 face
-    up as the building piles, the other 35 face down as the stock; the waste starts empty."""
+    up as the building piles, the other 35 face down as the stock; the waste starts empty.
+
+    `pile` is the peanuts pile's size when the host gave the deck a handicap (16) or a head
+    start (10): the shuffle is the same, only where the peanuts pile stops and the stock begins
+    moves, so nothing else of the deal changes."""
     cards = new_deck(deck)
     rng.shuffle(cards)
-    peanuts = cards[:PEANUTS_PILE]
-    building = [[card] for card in cards[PEANUTS_PILE : PEANUTS_PILE + BUILDING_PILES]]
-    stock = cards[PEANUTS_PILE + BUILDING_PILES :]
+    peanuts = cards[:pile]
+    building = [[card] for card in cards[pile : pile + BUILDING_PILES]]
+    stock = cards[pile + BUILDING_PILES :]
     return Layout(deck, peanuts, building, stock)
 
 
