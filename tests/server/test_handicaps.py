@@ -167,6 +167,18 @@ def test_a_handicap_stays_for_a_rematch_and_goes_with_a_switch_of_game(
     run(body())
 
 
+def test_a_new_room_takes_no_handicap_before_anyone_sits(dev_server: RunningServer) -> None:
+    refused = httpx.post(
+        f"{dev_server.base}/api/rooms", json={"game": "peanuts", "pile": {"0": 16}}
+    )
+    assert refused.status_code == 400
+    assert refused.json()["code"] == "bad_settings"
+    assert refused.json()["message"].startswith("pile is given seat by seat in the lobby")
+    room = dev_server.create_room(game="peanuts", pile={})  # an empty one is no handicap
+    summary = httpx.get(f"{dev_server.base}/api/rooms/{room['code']}").json()
+    assert summary["settings"]["pile"] == {}
+
+
 def test_the_games_listing_declares_each_handicap_for_the_lobby(dev_server: RunningServer) -> None:
     listing = {g["id"]: g for g in httpx.get(f"{dev_server.base}/api/games").json()}
     pile = listing["peanuts"]["settings"]["pile"]
