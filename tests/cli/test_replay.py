@@ -42,7 +42,7 @@ def test_an_export_names_its_game_and_one_without_a_name_is_peanut_club() -> Non
     export = json.loads(json.dumps(export_game(_finished_game(7))))
     assert export["game"] == "peanut-club"
     # no seat had a handicap: the export writes none (an old export reads the same)
-    assert export["settings"] == Settings().model_dump(exclude={"hand"})
+    assert export["settings"] == Settings().model_dump(exclude={"setup_money"})
     del export["game"], export["settings"]
     assert isinstance(replay_export(export), PeanutClub)
     export["game"] = "no-such-game"

@@ -23,15 +23,15 @@ def test_the_handicap_turns_round_the_table_and_is_watched() -> None:
 
 
 def test_a_bigger_hand_wins_more_often_than_a_smaller_one() -> None:
-    low = run(40, 4, 1, ["normal"], game_id="peanut-club", handicap=("hand", -10))
-    high = run(40, 4, 1, ["normal"], game_id="peanut-club", handicap=("hand", 10))
+    low = run(40, 4, 1, ["normal"], game_id="peanut-club", handicap=("setup_money", -10))
+    high = run(40, 4, 1, ["normal"], game_id="peanut-club", handicap=("setup_money", 10))
     assert low.chosen_games == high.chosen_games == 40
     assert high.chosen_wins > low.chosen_wins
     assert "handicapped seat wins:" in high.report()
     assert "handicapped seat wins:" not in run(2, 4, 1, ["normal"], game_id="peanut-club").report()
 
 
-@pytest.mark.parametrize("bad", ["pile=16", "hand=7", "hand", "turn_seconds=30"])
+@pytest.mark.parametrize("bad", ["pile=16", "setup_money=7", "setup_money", "turn_seconds=30"])
 def test_a_handicap_the_game_does_not_offer_is_refused(
     bad: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

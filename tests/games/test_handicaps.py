@@ -17,7 +17,11 @@ from peanutclub.games import GAMES, find_game
 from peanutclub.simulate import simulation
 
 #: Each game's handicap: its setting and a step that is not the rule's.
-GIVEN = {"peanuts": ("pile", 16), "nur-peanuts": ("start_cash", 7700), "peanut-club": ("hand", -5)}
+GIVEN = {
+    "peanuts": ("pile", 16),
+    "nur-peanuts": ("start_cash", 7700),
+    "peanut-club": ("setup_money", -5),
+}
 
 
 def play_to_the_end(cls: type[Game], players: int, seed: int, settings: GameSettings) -> Game:

@@ -107,22 +107,22 @@ def test_a_handicap_follows_its_person_when_seats_move_and_leaves_with_a_removed
     async def body() -> None:
         clients = await table(dev_server, "peanut-club")
         tv = clients[0]
-        await tv.send(type="settings", hand={"1": -10, "2": 5}, ref="h")
+        await tv.send(type="settings", setup_money={"1": -10, "2": 5}, ref="h")
         await tv.until(lambda m: m.get("ref") == "h")
         await tv.send(type="swap", seats=[0, 1], ref="s")  # Mamie moves up to seat 0
         await tv.until(lambda m: m.get("ref") == "s")
         assert tv.view is not None
         assert [p["name"] for p in tv.view["players"]] == ["Mamie", "Ana", "Léo"]
-        assert handicaps(tv.view) == [[("hand", -10)], [], [("hand", 5)]]
+        assert handicaps(tv.view) == [[("setup_money", -10)], [], [("setup_money", 5)]]
         await tv.send(type="kick", seat=0, ref="k")  # Mamie leaves: her handicap goes with her
         await tv.until(lambda m: m.get("ref") == "k")
         assert [p["name"] for p in tv.view["players"]] == ["Ana", "Léo"]
-        assert handicaps(tv.view) == [[], [("hand", 5)]]
-        assert tv.view["settings"]["hand"] == {"1": 5}
+        assert handicaps(tv.view) == [[], [("setup_money", 5)]]
+        assert tv.view["settings"]["setup_money"] == {"1": 5}
         # a newcomer in the freed seat plays by the rule
         newcomer = await join(dev_server, tv.view["code"], "Zoé")
         await tv.until(lambda m: m["type"] == "state" and len(m["state"]["players"]) == 3)
-        assert handicaps(tv.view) == [[], [("hand", 5)], []]
+        assert handicaps(tv.view) == [[], [("setup_money", 5)], []]
         for c in (*clients, newcomer):
             await c.ws.close()
 
@@ -184,4 +184,4 @@ def test_the_games_listing_declares_each_handicap_for_the_lobby(dev_server: Runn
     pile = listing["peanuts"]["settings"]["pile"]
     assert pile["kind"] == "per_seat" and pile["normal"] == 13 and pile["choices"] == [10, 13, 16]
     assert listing["nur-peanuts"]["settings"]["start_cash"]["normal"] == 9700
-    assert listing["peanut-club"]["settings"]["hand"]["choices"] == [-10, -5, 0, 5, 10]
+    assert listing["peanut-club"]["settings"]["setup_money"]["choices"] == [-10, -5, 0, 5, 10]

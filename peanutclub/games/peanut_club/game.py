@@ -57,7 +57,7 @@ class Settings(GameSettings):
     pay_seconds: float = bounded(60, 10, 300)
     #: a handicap or a head start, seat by seat: how much sooner (a smaller hand) or later (a
     #: bigger one) than the rule's 35 (30 with six players) a seat stops drawing money at setup
-    hand: dict[str, int] = per_seat(
+    setup_money: dict[str, int] = per_seat(
         0,
         {
             -10: ("stops 10 sooner (a big handicap)", "s'arrête 10 plus tôt (un gros handicap)"),
@@ -66,7 +66,7 @@ class Settings(GameSettings):
             5: ("draws 5 more (a head start)", "tire 5 de plus (un coup de pouce)"),
             10: ("draws 10 more (a big head start)", "tire 10 de plus (un gros coup de pouce)"),
         },
-        ("Hand at setup", "Main de départ"),
+        ("Money drawn at setup", "Argent tiré au départ"),
     )
 
 
@@ -115,7 +115,9 @@ class PeanutClub(EngineReadings[Engine]):
 
     def __init__(self, players: int, seed: int, settings: GameSettings) -> None:
         self.engine = engine = Engine(
-            players, seed, hand_steps=[settings.seat_value("hand", s) for s in range(players)]
+            players,
+            seed,
+            hand_steps=[settings.seat_value("setup_money", s) for s in range(players)],
         )
         self.seed = seed
         self.seat_count = players
@@ -133,7 +135,7 @@ class PeanutClub(EngineReadings[Engine]):
     def settings(self, value: GameSettings) -> None:
         """The host may change the pace mid-game, but each seat's hand was drawn at the start:
         the kept settings keep the seats' steps, so an export replays the game that was played."""
-        kept = {"hand": dict(self._settings.hand)}  # type: ignore[attr-defined]
+        kept = {"setup_money": dict(self._settings.setup_money)}  # type: ignore[attr-defined]
         self._settings = value.model_copy(update=kept)
 
     @classmethod

@@ -79,6 +79,10 @@ class RoomSettingsOut(Out):
     between_rounds_seconds: float
     countdown_seconds: float
     hint_seconds: float
+    pile: dict[str, int] = Field(
+        default_factory=dict,
+        description="Each handicapped seat's peanuts pile (seat -> cards; others have 13).",
+    )
 
 
 class You(Out):

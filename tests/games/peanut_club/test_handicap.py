@@ -46,7 +46,7 @@ def test_six_players_move_from_the_rule_of_30() -> None:
 
 
 def test_the_hand_steps_are_kept_when_the_host_changes_the_pace_mid_game() -> None:
-    game = PeanutClub(3, 1, Settings(hand={"2": -5}))
+    game = PeanutClub(3, 1, Settings(setup_money={"2": -5}))
     assert game.engine.stops == (35, 35, 30)
     game.settings = Settings(pay_seconds=90)
-    assert game.settings.hand == {"2": -5}  # type: ignore[attr-defined]
+    assert game.settings.setup_money == {"2": -5}  # type: ignore[attr-defined]
