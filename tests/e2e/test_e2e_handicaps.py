@@ -117,7 +117,8 @@ WHOLE = """(el) => {
     const s = getComputedStyle(a);
     if (s.overflowX === "visible" && s.overflowY === "visible") continue;
     const b = a.getBoundingClientRect();
-    if (r.left < b.left - 1 || r.right > b.right + 1 || r.top < b.top - 1 || r.bottom > b.bottom + 1) return false;
+    const out = r.left < b.left - 1 || r.right > b.right + 1;
+    if (out || r.top < b.top - 1 || r.bottom > b.bottom + 1) return false;
   }
   return true;
 }"""
@@ -145,7 +146,8 @@ def test_the_tv_shows_a_handicap_whole_beside_the_name_during_every_game(
         try:
             lines[0].until(lambda s: len(s["players"]) == 3)
             lines[0].send({"type": "settings", setting: {"1": step}})
-            lines[0].until(lambda s: s["settings"][setting] == {"1": step})
+            given = {"1": step}
+            lines[0].until(lambda s, name=setting, given=given: s["settings"][name] == given)
             tv = new_page(browser, TV)
             tv.goto(room["tv_url"])
             expect(tv.locator(".lobby")).to_be_visible()
