@@ -72,6 +72,13 @@ def test_the_host_gives_a_seat_a_handicap_and_the_tv_shows_it(
     expect(tv.locator("[data-key=handicap-1-pile]").first).to_be_visible()
     expect(guest.get_by_text("encore 16", exact=True)).to_be_visible()  # his own pile
     expect(tv.locator("[data-key=countdown]")).to_have_count(0)  # the race is on
+    # his race bar runs from his 16 cards, not the rule's 13
+    expect(tv.locator("[data-key=race-1] [role=progressbar]")).to_have_attribute(
+        "aria-valuemax", "16"
+    )
+    expect(tv.locator("[data-key=race-0] [role=progressbar]")).to_have_attribute(
+        "aria-valuemax", "13"
+    )
     keep(tv, shots, "peanuts-handicap-tv-play-1280x720-after")
     expect_no_js_errors(host, guest, tv)
 

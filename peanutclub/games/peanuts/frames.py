@@ -40,6 +40,10 @@ class PlayerInfo(SeatOut):
     deck: int = Field(description="The deck this seat plays (its team's, with teams).")
     team: int | None
     peanuts: PeanutsPile
+    pile_size: int = Field(
+        default=13,
+        description="The peanuts pile's size at the deal (13 unless the host gave a handicap).",
+    )
     building: list[list[Card]] = Field(description="The 4 building piles, each bottom first.")
     waste: list[Card] = Field(description="Up to the 3 top cards of the waste, top last.")
     waste_count: int

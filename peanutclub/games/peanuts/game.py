@@ -51,7 +51,7 @@ from peanutclub.games.peanuts.engine import (
     seat_decks,
     team_of,
 )
-from peanutclub.games.peanuts.engine.rules import MAX_ROTATIONS
+from peanutclub.games.peanuts.engine.rules import MAX_ROTATIONS, pile_sizes
 from peanutclub.games.peanuts.frames import FRAMES
 from peanutclub.games.peanuts.moves import MOVES
 from peanutclub.games.peanuts.patch import CHANGE_RECORDS
@@ -169,6 +169,8 @@ class Peanuts(EngineReadings[Engine]):
         table: Any = settings
         decks = seat_decks(seats, bool(table.teams))
         teams = decks != list(range(seats))
+        # the piles the deal will make, handicaps counted, as the game's first view shows them
+        sizes = pile_sizes(decks, [settings.seat_value("pile", s) for s in range(seats)])
         return {
             "phase": "lobby",
             "round": 0,
@@ -188,6 +190,7 @@ class Peanuts(EngineReadings[Engine]):
                     "waste_count": 0,
                     "stock_count": 0,
                     "stuck": False,
+                    "pile_size": sizes[decks[seat]],
                     "score": 0,
                     "round_points": 0,
                 }

@@ -130,11 +130,7 @@ class Engine:
         self.target_score = target_score
         #: deck -> its peanuts pile's size at each deal (the rule's 13 unless handicapped): a
         #: team's deck takes both its seats' changes from 13 (a 10 and a 16 cancel out)
-        self.pile_sizes: dict[int, int] = {
-            d: rules.PEANUTS_PILE
-            + sum(piles[s] - rules.PEANUTS_PILE for s in self.seats_of[d] if s < len(piles))
-            for d in self.decks
-        }
+        self.pile_sizes: dict[int, int] = rules.pile_sizes(self.deck_of, piles)
         self.rng = random.Random(seed)
         self.log: list[Action] = []
         #: rises with every accepted action (what views are memoised on)
