@@ -433,14 +433,12 @@ def export_game(game: Game, names: list[str] | None = None) -> dict[str, Any]:
     """Enough to replay a game exactly. It reveals every secret: serve it only after the end.
 
     The seats' handicaps are among the settings (a per-seat setting: seat -> step), which is
-    what a replay reads; a game without any writes none of them, so its export is the same as
-    before handicaps existed, and an old export reads as a game without. When a seat had one,
-    `handicaps` also says who had what, by name, for a person reading the file."""
+    what a replay reads; a game without any writes none of them (`GameSettings` leaves an unused
+    one out), so its export is the same as before handicaps existed, and an old export reads as
+    a game without. When a seat had one, `handicaps` also says who had what, by name, for a
+    person reading the file."""
     names = names or [f"Player {s + 1}" for s in range(game.seat_count)]
     settings = game.settings.model_dump()
-    for name in type(game).Settings.per_seat_names():
-        if not settings.get(name):
-            settings.pop(name, None)
     exported: dict[str, Any] = {
         "format": EXPORT_FORMAT,
         "game": type(game).id,

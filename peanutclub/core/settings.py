@@ -22,13 +22,21 @@ benchmarks need steps down to 0) but never widens a choice.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 from pydantic.fields import FieldInfo
 
 #: In development mode any number from 0 up to this is accepted.
@@ -186,10 +194,22 @@ class GameSettings(BaseModel):
         also = f", or {_number(off)} to turn it off" if off is not None else ""
         return SettingProblem(name, f"{name} must be from {_number(low)} to {_number(high)}{also}")
 
+    @model_serializer(mode="wrap")
+    def _without_unused_handicaps(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """A per-seat setting nobody was given is not written: a room's settings, its views,
+        its records and its exports stay the bytes they were before handicaps existed (and a
+        record without one reads as none, its default)."""
+        data = handler(self)
+        if isinstance(data, dict):
+            for name in type(self).per_seat_names():
+                if data.get(name) == {}:
+                    del data[name]
+        return data
+
     @classmethod
-    def per_seat_names(cls) -> list[str]:
-        """The names of this game's per-seat settings (its handicaps)."""
-        return [n for n, f in cls.model_fields.items() if kind_of(f) is SettingKind.PER_SEAT]
+    def per_seat_names(cls) -> tuple[str, ...]:
+        """The names of this game's per-seat settings (its handicaps), read once per game."""
+        return _per_seat_names(cls)
 
     def seat_values(self, seat: int) -> dict[str, int]:
         """What this seat was given beyond the rule (setting -> step); empty: no handicap."""
@@ -325,3 +345,9 @@ def _per_seat_merged(
         merged[str(seat)] = int(step)
     kept = {k: v for k, v in merged.items() if v != normal}
     return dict(sorted(kept.items(), key=lambda kv: int(kv[0])))
+
+
+@functools.cache
+def _per_seat_names(cls: type[GameSettings]) -> tuple[str, ...]:
+    """A settings class's per-seat settings: read on every view's settings, so kept."""
+    return tuple(n for n, f in cls.model_fields.items() if kind_of(f) is SettingKind.PER_SEAT)

@@ -189,7 +189,7 @@ def test_views_carry_server_time_and_deadline_in_ms() -> None:
         state = players[0].last
         assert state["ref"] == "r" and state["state"]["now"] == round(clock.now * 1000)
         assert state["state"]["code"] == "TEST"
-        assert state["state"]["settings"] == {**PACE, "setup_money": {}}  # no handicap
+        assert state["state"]["settings"] == PACE
         assert [p["name"] for p in state["state"]["players"]] == ["Ana", "Bo", "Cy"]
 
     run(body)

@@ -257,7 +257,6 @@ def test_host_settings_apply_within_bounds(prod_server: RunningServer) -> None:
             "going_step_seconds": 3,
             "idle_seconds": 0,
             "pay_seconds": 60,
-            "setup_money": {},  # no seat has a handicap
         }
         for bad in ({"going_step_seconds": 0.5}, {"idle_seconds": 2}, {"pay_seconds": 301}):
             await tv.send(type="settings", **bad)
