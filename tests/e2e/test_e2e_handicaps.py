@@ -58,7 +58,7 @@ def test_the_host_gives_a_seat_a_handicap_and_the_tv_shows_it(
     said = "Peanuts pile: 16 cards (a handicap)"
     expect(tv.locator("[data-key=handicap-1-pile]")).to_have_text(said)
     expect(guest.locator("[data-key=handicap-1-pile]")).to_have_text(
-        "Pile de cacahuètes : 16 cartes (un handicap)"
+        "Tas de peanuts : 16 cartes (un handicap)"
     )
     expect(tv.locator("[data-key=handicap-0-pile]")).to_have_count(0)
     expect(pick).to_have_value("16")  # the host's own phone says it in the select

@@ -49,7 +49,7 @@ def test_the_host_gives_a_seat_a_handicap_and_every_view_says_it(dev_server: Run
             assert c.view["settings"]["pile"] == {"1": 16}
         mamie = clients[2].view["players"][1]["handicap"][0]  # type: ignore[index]
         assert mamie["label"] == {"en": "16 cards (a handicap)", "fr": "16 cartes (un handicap)"}
-        assert mamie["title"]["fr"] == "Pile de cacahuètes"
+        assert mamie["title"]["fr"] == "Tas de peanuts"
         # the deal gives Mamie a pile of 16, and every view still says why
         await tv.send(type="start", ref="go")
         await settle(clients, "go")

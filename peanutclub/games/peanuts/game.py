@@ -78,7 +78,7 @@ class Settings(GameSettings):
             13: ("13 cards (the rule)", "13 cartes (la règle)"),
             16: ("16 cards (a handicap)", "16 cartes (un handicap)"),
         },
-        ("Peanuts pile", "Pile de cacahuètes"),
+        ("Peanuts pile", "Tas de peanuts"),
     )
 
 
