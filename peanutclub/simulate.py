@@ -69,8 +69,9 @@ def play_game(
     seed: int,
     levels: Sequence[str] | str = "normal",
     game_id: str = DEFAULT_GAME,
-    settings: Sequence[tuple[str, float]] = (),
+    settings: Sequence[tuple[str, Any]] = (),
     timed: bool = False,
+    chosen: int | None = None,
 ) -> Any:
     """Play one game of bots to its end and return the game's result. Same arguments, same game.
 
@@ -79,7 +80,9 @@ def play_game(
     the bots are asked in a seeded random order and the first legal action is applied; a refused
     action is counted (it should be rare) and the next bot is asked. When no bot acts, the
     action of the game's timer is applied, or the host's when no timer runs. `settings` are the
-    table's (name, value) beyond the game's defaults (Peanuts!' teams, say).
+    table's (name, value) beyond the game's defaults (Peanuts!' teams, say; a per-seat
+    setting's value is its seats' steps, `{"0": 10}`). `chosen` is the seat the run watches
+    (the one it gave a handicap): its place is counted apart.
     """
     cls = find_game(game_id)
     sim = simulation(game_id)
@@ -87,7 +90,7 @@ def play_game(
     bots = [cls.bots[level](seat, seed) for seat, level in enumerate(seat_levels)]
     tally = sim.tally()
     if timed:
-        return _play_timed(cls, sim, bots, seed, settings, tally, seat_levels)
+        return _play_timed(cls, sim, bots, seed, settings, tally, seat_levels, chosen)
     game: Game = cls(players, seed, cls.Settings(**typed_settings(cls, settings)))
     host = sim.host_action
     order_rng = random.Random(f"table:{seed}")
@@ -128,7 +131,16 @@ def play_game(
             else:
                 raise Stalled(f"game {players}/{seed}: no bot acts and no clock runs")
         tally.add(events)
-    played = Played(game_id, seed, tuple(seat_levels), steps, actions, dict(errors))
+    played = Played(
+        game_id,
+        seed,
+        tuple(seat_levels),
+        steps,
+        actions,
+        dict(errors),
+        chosen,
+        tuple(game.placings() or ()),
+    )
     return tally.result(game, played)
 
 
@@ -137,9 +149,10 @@ def _play_timed(
     sim: Simulation,
     bots: list[Bot],
     seed: int,
-    settings: Sequence[tuple[str, float]],
+    settings: Sequence[tuple[str, Any]],
     tally: Tally,
     seat_levels: list[str],
+    chosen: int | None = None,
 ) -> Any:
     """`play_game`'s game played through the one timed driver, and the game's result.
 
@@ -158,7 +171,10 @@ def _play_timed(
     typed = typed_settings(cls, settings)
     table = asyncio.run(play_table(cls, bots, seed, typed, sim.host_action, on_events=changed))
     refused = dict(sorted(table.refused.items()))
-    played = Played(cls.id, seed, tuple(seat_levels), steps, table.actions, refused)
+    placings = tuple(table.game.placings() or ())
+    played = Played(
+        cls.id, seed, tuple(seat_levels), steps, table.actions, refused, chosen, placings
+    )
     return tally.result(table.game, played)
 
 
@@ -168,13 +184,21 @@ def engine_events(wire: Iterable[dict[str, Any]]) -> list[Event]:
     return [Event(str(e["type"]), {k: v for k, v in e.items() if k != "type"}) for e in wire]
 
 
-def typed_settings(cls: type[Game], settings: Sequence[tuple[str, float]]) -> dict[str, Any]:
-    """Each setting as its field's type (the settings model is strict: 1, not 1.0)."""
+def typed_settings(cls: type[Game], settings: Sequence[tuple[str, Any]]) -> dict[str, Any]:
+    """Each setting as its field's type (the settings model is strict: 1, not 1.0); a per-seat
+    setting's value (its seats' steps) is checked against the steps the game offers."""
     fields = cls.Settings.model_fields
     typed: dict[str, Any] = {}
+    per_seat = cls.Settings.per_seat_names()
     for name, value in settings:
         if name not in fields:
             raise ValueError(f"{cls.id} has no setting {name!r}")
+        if name in per_seat:
+            problem = cls.Settings.problem(name, value, dev=False)
+            if problem is not None:
+                raise ValueError(problem.message)
+            typed[name] = {str(k): int(v) for k, v in value.items()}
+            continue
         typed[name] = int(value) if fields[name].annotation is int else float(value)
     return typed
 
@@ -213,6 +237,11 @@ class Summary:
     actions: int = 0
     games_by_players: Counter[int] = field(default_factory=Counter)
     bot_errors: Counter[str] = field(default_factory=Counter)
+    #: Games with a watched seat (`--handicap`), and its wins (a first place shared by k seats
+    #: counts 1/k) and its fair share of wins (1/players per game).
+    chosen_games: int = 0
+    chosen_wins: float = 0.0
+    chosen_fair: float = 0.0
     seconds: float = 0.0  # wall-clock time of the run
     cpu_seconds: float = 0.0  # CPU time of this process (single-process runs only)
 
@@ -223,6 +252,11 @@ class Summary:
         self.steps += played.steps
         self.actions += played.actions
         self.bot_errors.update(played.bot_errors)
+        if played.chosen is not None and played.placings:
+            self.chosen_games += 1
+            self.chosen_fair += 1 / played.players
+            if played.placings[played.chosen] == 1:
+                self.chosen_wins += 1 / played.placings.count(1)
         self.game.add(result)
 
     def data(self) -> dict[str, Any]:
@@ -235,6 +269,16 @@ class Summary:
             if k not in ("game", "seconds", "cpu_seconds")
         }
 
+    def _chosen_report(self) -> list[str]:
+        """The watched seat's wins, beside a seat's fair share (empty without `--handicap`)."""
+        if not self.chosen_games:
+            return []
+        n = self.chosen_games
+        return [
+            f"handicapped seat wins: {self.chosen_wins / n:.1%} of {n} games "
+            f"(a seat's fair share: {self.chosen_fair / n:.1%}; a shared win counts its share)"
+        ]
+
     def report(self) -> str:
         """The summary as a plain text table."""
         g = max(self.games, 1)
@@ -243,6 +287,7 @@ class Summary:
             f"games: {self.games}  ({mix})",
             f"bot actions per game: {self.actions / g:.1f}  (table steps: {self.steps / g:.1f})",
             *self.game.report(),
+            *self._chosen_report(),
             "refused bot actions: "
             + (
                 ", ".join(f"{code} {n}" for code, n in sorted(self.bot_errors.items()))
@@ -261,13 +306,17 @@ class Summary:
 
 # ---------------------------------------------------------------------------- running many games
 
-#: One game of a run: (game id, players, seed, levels per seat, settings, timed).
-Job = tuple[str, int, int, tuple[str, ...], tuple[tuple[str, float], ...], bool]
+#: One game of a run: (game id, players, seed, levels per seat, settings, timed, the watched
+#: seat or None).
+Job = tuple[str, int, int, tuple[str, ...], tuple[tuple[str, Any], ...], bool, int | None]
+
+#: `--handicap`: a per-seat setting's name and the step one seat is given.
+Handicap = tuple[str, int]
 
 
 def _play(job: Job) -> Any:
-    game_id, players, seed, levels, settings, timed = job
-    return play_game(players, seed, levels, game_id, settings, timed)
+    game_id, players, seed, levels, settings, timed, chosen = job
+    return play_game(players, seed, levels, game_id, settings, timed, chosen)
 
 
 def jobs(
@@ -276,13 +325,21 @@ def jobs(
     seed: int,
     levels: Sequence[str],
     game_id: str = DEFAULT_GAME,
-    settings: Sequence[tuple[str, float]] = (),
+    settings: Sequence[tuple[str, Any]] = (),
     timed: bool = False,
+    handicap: Handicap | None = None,
 ) -> Iterator[Job]:
-    """The games of a run: game i has seed `seed + i` and the table turned by i seats."""
+    """The games of a run: game i has seed `seed + i` and the table turned by i seats. With a
+    `handicap`, game i gives it to seat i mod players (so no seat's place at the table decides
+    the figure) and watches that seat, even when the step is the rule's own (a baseline)."""
     for i in range(games):
         levels_i = tuple(table_levels(levels, players, i))
-        yield game_id, players, seed + i, levels_i, tuple(settings), timed
+        if handicap is None:
+            yield game_id, players, seed + i, levels_i, tuple(settings), timed, None
+            continue
+        chosen = i % players
+        given = (*settings, (handicap[0], {str(chosen): handicap[1]}))
+        yield game_id, players, seed + i, levels_i, given, timed, chosen
 
 
 def run(
@@ -293,15 +350,16 @@ def run(
     processes: int = 1,
     progress: TextIO | None = None,
     game_id: str = DEFAULT_GAME,
-    settings: Sequence[tuple[str, float]] = (),
+    settings: Sequence[tuple[str, Any]] = (),
     timed: bool = False,
+    handicap: Handicap | None = None,
 ) -> Summary:
     """Play `games` games and sum them up (`timed`: through the timed driver, see
     `_play_timed`); results do not depend on `processes`."""
     summary = Summary(simulation(game_id).summary())
     bar = _Progress(games, progress)
     start, cpu = time.perf_counter(), time.process_time()
-    work = list(jobs(games, players, seed, levels, game_id, settings, timed))
+    work = list(jobs(games, players, seed, levels, game_id, settings, timed, handicap))
     results: Iterable[Any]
     if processes > 1:
         with multiprocessing.Pool(processes) as pool:
@@ -393,6 +451,13 @@ def register(subparsers: Any) -> None:
         help="a table setting beyond the game's defaults, e.g. --set teams=1 (repeatable)",
     )
     parser.add_argument(
+        "--handicap",
+        metavar="NAME=STEP",
+        help="give one seat a step of a per-seat setting (a handicap or a head start), e.g. "
+        "--handicap pile=16 for Peanuts!; game i gives it to seat i mod players and the "
+        "summary says how often that seat won",
+    )
+    parser.add_argument(
         "--timed",
         action="store_true",
         help="play each game at a real room on virtual time (its clock, arrival order and "
@@ -414,7 +479,7 @@ def main(args: argparse.Namespace) -> int:
     unknown = [n for n in levels if n not in cls.bots]
     if unknown or not levels:
         problems.append(f"unknown bot level(s) {unknown}; choose from {', '.join(cls.bots)}")
-    settings: list[tuple[str, float]] = []
+    settings: list[tuple[str, Any]] = []
     for item in args.set:
         name, _, value = item.partition("=")
         try:
@@ -424,6 +489,18 @@ def main(args: argparse.Namespace) -> int:
             problems.append(f"--set {item}: a setting of {cls.id} as NAME=NUMBER")
             continue
         settings.append(setting)
+    handicap: Handicap | None = None
+    if args.handicap:
+        name, _, value = args.handicap.partition("=")
+        name = name.strip()
+        try:
+            if name not in cls.Settings.per_seat_names():
+                raise ValueError
+            handicap = (name, int(value))
+            typed_settings(cls, [(name, {"0": handicap[1]})])
+        except ValueError:
+            per_seat = ", ".join(cls.Settings.per_seat_names())
+            problems.append(f"--handicap {args.handicap}: one of {cls.id}'s steps of {per_seat}")
     if problems:
         for p in problems:
             print(f"peanutclub simulate: {p}", file=sys.stderr)
@@ -438,6 +515,7 @@ def main(args: argparse.Namespace) -> int:
         args.game,
         settings,
         args.timed,
+        handicap,
     )
     print(summary.report())
     return 0

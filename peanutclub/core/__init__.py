@@ -18,7 +18,7 @@ from peanutclub.core.game import (
     replay_export,
 )
 from peanutclub.core.moves import Message, Move, Query, seated
-from peanutclub.core.settings import GameSettings, bounded, choice, yes_no
+from peanutclub.core.settings import GameSettings, bounded, choice, per_seat, yes_no
 
 __all__ = [
     "PLATFORM_CODES",
@@ -41,6 +41,7 @@ __all__ = [
     "event",
     "export_game",
     "message",
+    "per_seat",
     "refuse",
     "replay",
     "replay_export",

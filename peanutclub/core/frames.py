@@ -69,6 +69,23 @@ class PatchOut(Out):
     ref: str | int | None = None
 
 
+class WordsOut(Out):
+    """The same words in both of the pages' languages."""
+
+    en: str
+    fr: str
+
+
+class HandicapOut(Out):
+    """A handicap or a head start the host gave a seat: which per-seat setting (`setting`, as
+    `GET /api/games` lists it), the step (`value`), and words for both (`title`, `label`)."""
+
+    setting: str
+    value: int
+    title: WordsOut
+    label: WordsOut
+
+
 class SeatOut(Out):
     """What the room adds to every game's entry for a player (each game's `PlayerInfo`
     extends it with its own fields)."""
@@ -80,6 +97,10 @@ class SeatOut(Out):
     link: Literal["good", "fair", "poor"] | None = Field(
         description="The player's connection as the server times it (null: a bot, away, or "
         "not measured yet)."
+    )
+    handicap: list[HandicapOut] = Field(
+        default_factory=list,
+        description="What the host gave this seat beyond the rule (empty: plays by the rule).",
     )
 
 

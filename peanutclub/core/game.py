@@ -116,6 +116,10 @@ class Played:
     steps: int  # decisions of the table: one accepted action each
     actions: int  # actions the bots took (the rest were the clock's or the host's)
     bot_errors: dict[str, int]  # rule error code -> times a bot's action was refused
+    #: The seat the run watches (`simulate --handicap`: the seat given the handicap), or None.
+    chosen: int | None = None
+    #: Each seat's place at the end (the game's `placings()`; empty when it gives none).
+    placings: tuple[int, ...] = ()
 
     @property
     def players(self) -> int:
@@ -426,17 +430,44 @@ class EngineReadings(Generic[E]):
 
 
 def export_game(game: Game, names: list[str] | None = None) -> dict[str, Any]:
-    """Enough to replay a game exactly. It reveals every secret: serve it only after the end."""
-    return {
+    """Enough to replay a game exactly. It reveals every secret: serve it only after the end.
+
+    The seats' handicaps are among the settings (a per-seat setting: seat -> step), which is
+    what a replay reads; a game without any writes none of them (`GameSettings` leaves an unused
+    one out), so its export is the same as before handicaps existed, and an old export reads as
+    a game without. When a seat had one, `handicaps` also says who had what, by name, for a
+    person reading the file."""
+    names = names or [f"Player {s + 1}" for s in range(game.seat_count)]
+    settings = game.settings.model_dump()
+    exported: dict[str, Any] = {
         "format": EXPORT_FORMAT,
         "game": type(game).id,
         "players": game.seat_count,
         "seed": game.seed,
-        "settings": game.settings.model_dump(),
-        "names": names or [f"Player {s + 1}" for s in range(game.seat_count)],
+        "settings": settings,
+        "names": names,
         "actions": [a.to_dict() for a in game.log],
         "result": game.result(),
     }
+    handicaps = handicaps_of(type(game).Settings, settings, names)
+    if handicaps:
+        exported["handicaps"] = handicaps
+    return exported
+
+
+def handicaps_of(
+    settings_class: type[GameSettings], settings: dict[str, Any], names: list[str]
+) -> list[dict[str, Any]]:
+    """Who had what in a game, from its settings as an export keeps them: each handicapped
+    seat's number, name, and what it was given (setting, step, words in EN and FR). An old
+    export, without per-seat settings, gives none."""
+    known = settings_class.model_fields
+    table = settings_class.model_validate({k: v for k, v in settings.items() if k in known})
+    told: list[dict[str, Any]] = []
+    for seat, name in enumerate(names):
+        for given in table.seat_handicaps(seat):
+            told.append({"seat": seat, "name": name, **given})
+    return told
 
 
 def replay(

@@ -4,7 +4,14 @@ Three kinds serve every game, each declared once on its field:
 
 - a number within bounds (`bounded`): a clock, a target score;
 - yes or no (`yes_no`): a rule that is on or off, such as Peanuts!' teams;
-- a choice among a few names (`choice`): Nur Peanuts!' board, with each name's EN/FR label.
+- a choice among a few names (`choice`): Nur Peanuts!' board, with each name's EN/FR label;
+- a value given seat by seat (`per_seat`): a handicap or a head start the host gives one seat
+  (Peanuts!' pile, Nur Peanuts!' starting cash, Peanut Club's hand at setup), one of a few steps
+  around the rule's own value (`normal`), each with its EN/FR label. Its value maps a seat's
+  number (as text, the way JSON writes an object's keys) to that seat's step; a seat not named
+  plays by the rule. A host's change names only the seats it changes; a seat given `normal`
+  loses its handicap. Which seats may be given one (people, not bots; only before the start) is
+  the room's to check, since only the room knows who sits where.
 
 Everything else reads the kind from the field: the server's check of `POST /api/rooms` and of
 the host's `settings` message (`checked`, which says which setting is wrong and why, in words a
@@ -15,13 +22,21 @@ benchmarks need steps down to 0) but never widens a choice.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 from pydantic.fields import FieldInfo
 
 #: In development mode any number from 0 up to this is accepted.
@@ -35,6 +50,11 @@ class SettingKind(StrEnum):
     NUMBER = "number"
     YES_NO = "yes_no"
     CHOICE = "choice"
+    PER_SEAT = "per_seat"
+
+
+#: The most seats a per-seat setting may name (more than any game seats).
+MAX_SEATS = 16
 
 
 def bounded(default: float, low: float, high: float, *, off: float | None = None) -> Any:
@@ -62,6 +82,26 @@ def choice(default: str, options: Mapping[str, tuple[str, str]] | Sequence[str])
     if isinstance(options, Mapping):
         extra["labels"] = {name: {"en": en, "fr": fr} for name, (en, fr) in options.items()}
     return Field(default=default, json_schema_extra=extra)
+
+
+def per_seat(
+    normal: int,
+    options: Mapping[int, tuple[str, str]],
+    title: tuple[str, str],
+) -> Any:
+    """A value given seat by seat (a handicap or a head start): `normal` is the rule's own value
+    (what a seat not named plays with), `options` each step a host may give a seat with its
+    (English, French) label, and `title` what the setting is, in both languages. Declare the
+    field as `dict[str, int]`."""
+    assert normal in options, "the rule's own value is one of a per-seat setting's steps"
+    extra: dict[str, Any] = {
+        "kind": SettingKind.PER_SEAT.value,
+        "normal": normal,
+        "choices": list(options),
+        "labels": {str(v): {"en": en, "fr": fr} for v, (en, fr) in options.items()},
+        "title": {"en": title[0], "fr": title[1]},
+    }
+    return Field(default_factory=dict, json_schema_extra=extra)
 
 
 def _extra(field: FieldInfo) -> dict[str, Any]:
@@ -145,6 +185,8 @@ class GameSettings(BaseModel):
             if value in extra["choices"]:
                 return None
             return SettingProblem(name, f"{name} must be one of {', '.join(extra['choices'])}")
+        if kind is SettingKind.PER_SEAT:
+            return _per_seat_problem(name, value, extra)
         if not _is_number(value):
             return SettingProblem(name, f"{name} must be a number")
         assert isinstance(value, int | float)
@@ -159,6 +201,74 @@ class GameSettings(BaseModel):
             return None
         also = f", or {_number(off)} to turn it off" if off is not None else ""
         return SettingProblem(name, f"{name} must be from {_number(low)} to {_number(high)}{also}")
+
+    @model_serializer(mode="wrap")
+    def _without_unused_handicaps(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """A per-seat setting nobody was given is not written: a room's settings, its views,
+        its records and its exports stay the bytes they were before handicaps existed (and a
+        record without one reads as none, its default)."""
+        data = handler(self)
+        if isinstance(data, dict):
+            for name in type(self).per_seat_names():
+                if data.get(name) == {}:
+                    del data[name]
+        return data
+
+    @classmethod
+    def per_seat_names(cls) -> tuple[str, ...]:
+        """The names of this game's per-seat settings (its handicaps), read once per game."""
+        return _per_seat_names(cls)
+
+    def seat_values(self, seat: int) -> dict[str, int]:
+        """What this seat was given beyond the rule (setting -> step); empty: no handicap."""
+        given: dict[str, int] = {}
+        for name in type(self).per_seat_names():
+            values: Mapping[str, int] = getattr(self, name)
+            if str(seat) in values:
+                given[name] = values[str(seat)]
+        return given
+
+    def seat_handicaps(self, seat: int) -> list[dict[str, Any]]:
+        """What this seat was given, as every view says it beside the player: each per-seat
+        setting's name, step, and the words for both (EN/FR), so that any page can say it
+        without knowing the game. Empty: the seat plays by the rule."""
+        given = self.seat_values(seat)
+        if not given:
+            return []
+        described = type(self).describe()
+        return [
+            {
+                "setting": name,
+                "value": step,
+                "title": described[name]["title"],
+                "label": described[name]["labels"][str(step)],
+            }
+            for name, step in given.items()
+        ]
+
+    def seat_value(self, name: str, seat: int) -> int:
+        """The step of per-seat setting `name` that `seat` plays with (the rule's when none)."""
+        values: Mapping[str, int] = getattr(self, name)
+        normal: int = _extra(type(self).model_fields[name])["normal"]
+        return values.get(str(seat), normal)
+
+    def seats_moved(self, moves: Mapping[int, int | None]) -> GameSettings:
+        """These settings after seats moved in the lobby: `moves` maps an old seat to its new
+        number, or None when the seat is gone. A handicap follows its seat's person; a seat
+        that leaves takes its handicap with it; seats not named keep theirs."""
+        changed: dict[str, dict[str, int]] = {}
+        for name in type(self).per_seat_names():
+            values: Mapping[str, int] = getattr(self, name)
+            moved: dict[str, int] = {}
+            for seat, step in values.items():
+                to = moves.get(int(seat), int(seat))
+                if to is not None:
+                    moved[str(to)] = step
+            if moved != values:
+                changed[name] = dict(sorted(moved.items(), key=lambda kv: int(kv[0])))
+        if not changed:
+            return self
+        return type(self).model_validate({**self.model_dump(), **changed})
 
     def problems(self, *, dev: bool) -> list[str]:
         """Names of the settings whose value may not be taken (empty when all are fine)."""
@@ -175,7 +285,7 @@ class GameSettings(BaseModel):
         described: dict[str, dict[str, Any]] = {}
         for name, field in cls.model_fields.items():
             extra = _extra(field)
-            described[name] = {"default": field.default, **extra}
+            described[name] = {"default": field.get_default(call_default_factory=True), **extra}
         return described
 
     def guided(self, on: bool) -> GameSettings:
@@ -195,7 +305,9 @@ class GameSettings(BaseModel):
             if problem is not None:
                 raise SettingsError(problem)
             field = cls.model_fields[name]
-            if kind_of(field) is SettingKind.YES_NO:
+            if kind_of(field) is SettingKind.PER_SEAT:
+                value = _per_seat_merged(getattr(self, name), value, _extra(field)["normal"])
+            elif kind_of(field) is SettingKind.YES_NO:
                 value = bool(value)
             elif field.annotation is int:
                 value = int(value)
@@ -203,3 +315,54 @@ class GameSettings(BaseModel):
                 value = float(value)
             taken[name] = value
         return cls.model_validate({**self.model_dump(), **taken})
+
+
+def _seat_key(key: object) -> int | None:
+    """A seat's number from a per-seat setting's key ("2" or 2), or None if it names none."""
+    if isinstance(key, bool):
+        return None
+    if isinstance(key, int):
+        seat = key
+    elif isinstance(key, str) and key.isascii() and key.isdigit():
+        seat = int(key)
+    else:
+        return None
+    return seat if 0 <= seat < MAX_SEATS else None
+
+
+def _per_seat_problem(name: str, value: object, extra: dict[str, Any]) -> SettingProblem | None:
+    """Why `value` cannot be a per-seat setting's: not seat -> step, or a step not offered."""
+    steps = ", ".join(str(c) for c in extra["choices"])
+    if not isinstance(value, dict):
+        return SettingProblem(
+            name, f'{name} must give seats their step, like {{"1": {extra["normal"]}}}'
+        )
+    for key, step in value.items():
+        seat = _seat_key(key)
+        if seat is None:
+            return SettingProblem(name, f"{name} names seats by number, not {key!r}")
+        if isinstance(step, bool) or step not in extra["choices"]:
+            return SettingProblem(
+                name, f"{name} for seat {seat + 1} must be one of {steps} (not {step!r})"
+            )
+    return None
+
+
+def _per_seat_merged(
+    current: Mapping[str, int], sent: Mapping[Any, Any], normal: int
+) -> dict[str, int]:
+    """A per-seat setting with the seats `sent` names changed; a seat given the rule's own
+    value is dropped, so that "no handicap" has one spelling."""
+    merged = dict(current)
+    for key, step in sent.items():
+        seat = _seat_key(key)
+        assert seat is not None
+        merged[str(seat)] = int(step)
+    kept = {k: v for k, v in merged.items() if v != normal}
+    return dict(sorted(kept.items(), key=lambda kv: int(kv[0])))
+
+
+@functools.cache
+def _per_seat_names(cls: type[GameSettings]) -> tuple[str, ...]:
+    """A settings class's per-seat settings: read on every view's settings, so kept."""
+    return tuple(n for n, f in cls.model_fields.items() if kind_of(f) is SettingKind.PER_SEAT)

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, create_model
 
 from peanutclub.core import Game, RuleError, refuse, replay_export
 from peanutclub.core.errors import UNKNOWN
+from peanutclub.core.game import handicaps_of
 from peanutclub.games import DEFAULT_GAME, GAMES, describe, every_code, find_game
 from peanutclub.server.codes import normalise_code
 from peanutclub.server.http import State, client_ip, find_room, refusal, served_join_address
@@ -254,6 +255,14 @@ async def game_history(record_id: str, state: State) -> Any:
     return Response(history_of(record_id, orjson.dumps(export)), media_type="application/json")
 
 
+def names_of(export: dict[str, Any]) -> list[str]:
+    """The names an export gives its seats (numbered when it gives none)."""
+    names = export.get("names")
+    if isinstance(names, list) and len(names) == int(export.get("players") or 0):
+        return [str(n) for n in names]
+    return [f"Player {s + 1}" for s in range(int(export.get("players") or 0))]
+
+
 @functools.lru_cache(maxsize=64)
 def history_of(record_id: str, export: bytes) -> bytes:
     """An export told by its game, encoded; kept for the few games being looked at."""
@@ -264,6 +273,8 @@ def history_of(record_id: str, export: bytes) -> bytes:
         "code": data.get("code"),
         "game": game.id,
         "abandoned": bool(data.get("abandoned")),
+        # who had a handicap or a head start, told the same way for every game
+        "handicaps": handicaps_of(game.Settings, data.get("settings") or {}, names_of(data)),
         **game.history(data),
     }
     return orjson.dumps(told)

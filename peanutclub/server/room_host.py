@@ -103,11 +103,46 @@ class HostCommands(RoomWriter):
     async def change_settings(self, viewer: Viewer, values: dict[str, Any], ref: Any) -> None:
         async with self._lock:
             self._require_host(viewer)
+            self._check_handicaps(values)
             try:
                 merged = self.game_settings.merged(values, dev=self.settings.dev)
             except ValueError as error:
                 raise refuse("bad_settings", f"{error}.") from None
             await self._commit(SettingsChanged(merged.model_dump()), viewer=viewer, ref=ref)
+
+    def _check_handicaps(self, values: dict[str, Any]) -> None:
+        """What only the room can judge of a per-seat setting (a handicap): it is given in the
+        lobby, before a game deals it; to a seat someone sits in; and to a person, never to a
+        bot's own seat (a bot needs no help and gets no handicap: the table would only be
+        misled about who is being helped). Each refusal is `bad_settings` and names the
+        setting first, as every settings refusal does, so the lobby marks the right field."""
+        cls = self.game_class.Settings
+        for name in cls.per_seat_names():
+            given = values.get(name)
+            if not isinstance(given, dict) or not given:
+                continue  # an empty change, or a shape the settings' own check refuses
+            if self.game is not None:
+                raise refuse(
+                    "bad_settings",
+                    f"{name} is given in the lobby, before a game starts: "
+                    "change it for the next game, after this one.",
+                )
+            problem = cls.problem(name, given, dev=self.settings.dev)
+            if problem is not None:
+                raise refuse("bad_settings", f"{problem.message}.")
+            normal = cls.describe()[name]["normal"]
+            for key, step in given.items():
+                seat = int(key)
+                if seat >= len(self.seats):
+                    raise refuse(
+                        "bad_settings", f"{name} names seat {seat + 1}, where nobody sits yet."
+                    )
+                if self.seats[seat].bot_seat and step != normal:
+                    raise refuse(
+                        "bad_settings",
+                        f"{name} is for people: seat {seat + 1} is a bot's "
+                        "(choose an easier or harder bot instead).",
+                    )
 
     async def rematch(self, viewer: Viewer, ref: Any) -> None:
         async with self._lock:

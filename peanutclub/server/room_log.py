@@ -114,7 +114,8 @@ class SeatJoined:
 
 @dataclass(frozen=True, slots=True)
 class SeatLeft:
-    """A seat is taken away in the lobby (`unseat`): the seats after it move down one."""
+    """A seat is taken away in the lobby (`unseat`): the seats after it move down one, each with
+    its handicap (a per-seat setting); the seat that leaves takes its own with it."""
 
     KIND: ClassVar[str] = "unseat"
     seat: int
@@ -128,6 +129,9 @@ class SeatLeft:
 
     def apply(self, table: Table) -> list[Any]:
         seat = self.seat
+        moves: dict[int, int | None] = {s: s - 1 for s in range(seat + 1, len(table.seats))}
+        moves[seat] = None
+        table.game_settings = table.game_settings.seats_moved(moves)
         table.seats.pop(seat)
         if table.host_seat is not None:
             table.host_seat = (
@@ -144,7 +148,8 @@ class SeatLeft:
 
 @dataclass(frozen=True, slots=True)
 class SeatsSwapped:
-    """Two seats change places in the lobby, with their connections (`swap`)."""
+    """Two seats change places in the lobby, with their connections and their handicaps
+    (`swap`): a handicap is its person's, wherever they sit."""
 
     KIND: ClassVar[str] = "swap"
     one: int
@@ -162,6 +167,7 @@ class SeatsSwapped:
         one, other = self.one, self.other
         table.seats[one], table.seats[other] = table.seats[other], table.seats[one]
         moved = {one: other, other: one}
+        table.game_settings = table.game_settings.seats_moved(moved)
         if table.host_seat in moved:
             table.host_seat = moved[table.host_seat]
         for v in table.viewers:

@@ -77,6 +77,12 @@ class Rooms:
         be made."""
         if seed is not None and not self.settings.dev:
             raise refuse("bad_settings", "A fixed seed is only accepted in development mode.")
+        for name in game.Settings.per_seat_names():
+            if values.get(name):  # nobody sits yet: a handicap is given to a person, in the lobby
+                raise refuse(
+                    "bad_settings",
+                    f"{name} is given seat by seat in the lobby, once people have sat down.",
+                )
         try:
             game_settings = game.Settings().merged(values, dev=self.settings.dev)
         except ValueError as error:

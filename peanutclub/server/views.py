@@ -2,7 +2,8 @@
 as possible.
 
 The game's `public_view()` is shared by every viewer; the room adds `game`, `code`, `settings`,
-`host_seat`, `deadline`, `deadline_kind`, `now` and, per player, `name`, `connected` and `bot`.
+`host_seat`, `deadline`, `deadline_kind`, `now` and, per player, `name`, `connected`, `bot`,
+`link` and `handicap` (what the host gave that seat: a per-seat setting's step, with its words).
 That public part is encoded once per change; each seated viewer's frame splices their own `you`
 (from `private_view`, the only source of secrets) into those bytes. Before a game starts the view
 is the game's `lobby`: phase `lobby` and neutral values for the game's fields.
@@ -91,9 +92,19 @@ def public_state(room: Room) -> dict[str, Any]:
             if i >= len(base["players"])
         ]
         seats = seats[: len(base["players"])]
+    # Who plays with a handicap or a head start: the game's own settings once it is dealt
+    # (they keep the steps it was dealt with), the room's in the lobby.
+    table = game.settings if game is not None else room.game_settings
     result["players"] = [
-        {**p, "name": s.name, "connected": s.connected, "bot": s.bot, "link": s.link}
-        for p, s in zip(base["players"], seats, strict=True)
+        {
+            **p,
+            "name": s.name,
+            "connected": s.connected,
+            "bot": s.bot,
+            "link": s.link,
+            "handicap": table.seat_handicaps(i),
+        }
+        for i, (p, s) in enumerate(zip(base["players"], seats, strict=True))
     ]
     now = room.clock.time()
     result["game"] = room.game_class.id

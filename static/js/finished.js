@@ -3,6 +3,7 @@
 // (/r/CODE/history/RECORD). A refusal throws an Error named by its code.
 import { h, mount, byId } from "/static/js/dom.js";
 import { init, t, errorText, langButton, onChange } from "/static/js/i18n.js";
+import { handicapsLine } from "/static/js/ui/handicaps.js";
 
 /** GET `url` as JSON; a refusal throws an Error named by the body's code. */
 export async function getJSON(url) {
@@ -51,7 +52,8 @@ function abandonedMark(data, g) {
 export async function historyPage(game, gameView, afterMount = () => {}) {
   const code = document.body.dataset.code;
   const app = { loaded: false, data: [], error: null };
-  const told = (data, g) => [abandonedMark(data, g), gameView(data, g)];
+  // Who had a handicap or a head start is said before the game is told, the same for every game.
+  const told = (data, g) => [abandonedMark(data, g), handicapsLine(data), gameView(data, g)];
   const render = () => {
     mount(byId("bar"), h("h1.room", { text: t("common.room", { code }) }), langButton(h));
     let content;

@@ -94,6 +94,8 @@ def other_settings(game: Any) -> dict[str, Any]:
     changed: dict[str, Any] = {}
     for name, described in type(game).Settings.describe().items():
         value = getattr(game.settings, name)
+        if described["kind"] == "per_seat":
+            continue  # a handicap is given in the lobby only: refused once a game is dealt
         if described["kind"] == "choice":
             changed[name] = next(c for c in described["choices"] if c != value)
         elif described["kind"] == "yes_no":

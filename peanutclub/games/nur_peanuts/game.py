@@ -21,6 +21,7 @@ from peanutclub.core import (
     Timer,
     bounded,
     choice,
+    per_seat,
 )
 from peanutclub.core.game import BenchPlan, Outcome, Simulation, SoakPlan, Tools
 from peanutclub.games.nur_peanuts.bots import LEVELS
@@ -67,6 +68,19 @@ class Settings(GameSettings):
     #: clock plays the safe move for them: a short grace, not a whole turn.
     away_seconds: float = bounded(5, 2, 30)
     board: Literal["standard", "random"] = choice("standard", BOARDS)
+    #: a handicap or a head start, seat by seat: the money a seat starts with (the rule's 9,700
+    #: unless the host says otherwise), in steps of 1,000
+    start_cash: dict[str, int] = per_seat(
+        START_CASH,
+        {
+            7700: ("7,700 (a big handicap)", "7 700 (un gros handicap)"),
+            8700: ("8,700 (a handicap)", "8 700 (un handicap)"),
+            9700: ("9,700 (the rule)", "9 700 (la règle)"),
+            10700: ("10,700 (a head start)", "10 700 (un coup de pouce)"),
+            11700: ("11,700 (a big head start)", "11 700 (un gros coup de pouce)"),
+        },
+        ("Starting cash", "Argent de départ"),
+    )
 
 
 # The tools' declarations live in the game's tool modules, which import the tools' machinery;
@@ -110,7 +124,12 @@ class NurPeanuts(EngineReadings[Engine]):
 
     def __init__(self, players: int, seed: int, settings: GameSettings) -> None:
         pace: Any = settings
-        self.engine = engine = Engine(players, seed, pace.board)
+        self.engine = engine = Engine(
+            players,
+            seed,
+            pace.board,
+            [settings.seat_value("start_cash", s) for s in range(players)],
+        )
         self.seed = seed
         self.seat_count = players
         self._settings = settings
@@ -124,9 +143,11 @@ class NurPeanuts(EngineReadings[Engine]):
 
     @settings.setter
     def settings(self, value: GameSettings) -> None:
-        """The host may change the pace mid-game, but the board is drawn once: the kept
-        settings keep the game's board, so an export replays the board that was played."""
-        self._settings = value.model_copy(update={"board": self.engine.board_kind})
+        """The host may change the pace mid-game, but the board is drawn once and the seats'
+        money is given at the start: the kept settings keep both, so an export replays the game
+        that was played."""
+        kept = {"board": self.engine.board_kind, "start_cash": dict(self._settings.start_cash)}  # type: ignore[attr-defined]
+        self._settings = value.model_copy(update=kept)
 
     @classmethod
     def action_from_dict(cls, data: dict[str, Any]) -> Action:
@@ -134,13 +155,18 @@ class NurPeanuts(EngineReadings[Engine]):
 
     @classmethod
     def lobby(cls, seats: int, settings: GameSettings) -> dict[str, Any]:
+        def cash(seat: int) -> int:
+            return settings.seat_value("start_cash", seat)
+
         return {
             "phase": "lobby",
             "round": 0,
             "board": [{"index": f, "value": STANDARD[f], "owner": None} for f in range(FIELDS)],
             "pieces": [],
             "players": [
-                {"seat": s, "cash": START_CASH, "fields": [], "bumped": False} for s in range(seats)
+                # each seat's money as the host set it (a handicap or a head start)
+                {"seat": s, "cash": cash(s), "fields": [], "bumped": False}
+                for s in range(seats)
             ],
             "bank": {"chips": [], "takings": 0},
             "fields_to_end": fields_to_end(min(max(seats, MIN_PLAYERS), MAX_PLAYERS)),

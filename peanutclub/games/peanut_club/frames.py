@@ -127,6 +127,10 @@ class RoomSettingsOut(Out):
     going_step_seconds: float
     idle_seconds: float
     pay_seconds: float
+    setup_money: dict[str, int] = Field(
+        default_factory=dict,
+        description="Each handicapped seat's step from the setup's stopping total (seat -> step).",
+    )
 
 
 class View(Out):

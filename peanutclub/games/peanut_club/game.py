@@ -12,7 +12,16 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from peanutclub.core import BotFactory, Codes, EngineReadings, GameSettings, Message, Timer, bounded
+from peanutclub.core import (
+    BotFactory,
+    Codes,
+    EngineReadings,
+    GameSettings,
+    Message,
+    Timer,
+    bounded,
+    per_seat,
+)
 from peanutclub.core.game import BenchPlan, Outcome, Simulation, SoakPlan, Tools
 from peanutclub.games.peanut_club import history
 from peanutclub.games.peanut_club.bots import LEVELS
@@ -46,6 +55,19 @@ class Settings(GameSettings):
     going_step_seconds: float = bounded(2, 1, 10)
     idle_seconds: float = bounded(8, 3, 60, off=0)
     pay_seconds: float = bounded(60, 10, 300)
+    #: a handicap or a head start, seat by seat: how much sooner (a smaller hand) or later (a
+    #: bigger one) than the rule's 35 (30 with six players) a seat stops drawing money at setup
+    setup_money: dict[str, int] = per_seat(
+        0,
+        {
+            -10: ("stops 10 sooner (a big handicap)", "s'arrête 10 plus tôt (un gros handicap)"),
+            -5: ("stops 5 sooner (a handicap)", "s'arrête 5 plus tôt (un handicap)"),
+            0: ("the rule's hand", "la main de la règle"),
+            5: ("draws 5 more (a head start)", "tire 5 de plus (un coup de pouce)"),
+            10: ("draws 10 more (a big head start)", "tire 10 de plus (un gros coup de pouce)"),
+        },
+        ("Money drawn at setup", "Argent tiré au départ"),
+    )
 
 
 _UNUSED_TOKENS = {p.value: False for p in Power}
@@ -99,14 +121,29 @@ class PeanutClub(EngineReadings[Engine]):
     private_view: Callable[[int], dict[str, Any]]
 
     def __init__(self, players: int, seed: int, settings: GameSettings) -> None:
-        self.engine = engine = Engine(players, seed)
+        self.engine = engine = Engine(
+            players,
+            seed,
+            hand_steps=[settings.seat_value("setup_money", s) for s in range(players)],
+        )
         self.seed = seed
         self.seat_count = players
-        self.settings = settings
+        self._settings = settings
         self.log = engine.log  # the engine's own list: it only ever grows
         self.public_view = functools.partial(public_view, engine)
         self.private_view = functools.partial(private_view, engine)
         self._timers: tuple[GameSettings | None, dict[str, Timer]] = (None, {})
+
+    @property
+    def settings(self) -> GameSettings:
+        return self._settings
+
+    @settings.setter
+    def settings(self, value: GameSettings) -> None:
+        """The host may change the pace mid-game, but each seat's hand was drawn at the start:
+        the kept settings keep the seats' steps, so an export replays the game that was played."""
+        kept = {"setup_money": dict(self._settings.setup_money)}  # type: ignore[attr-defined]
+        self._settings = value.model_copy(update=kept)
 
     @classmethod
     def action_from_dict(cls, data: dict[str, Any]) -> Action:

@@ -40,6 +40,10 @@ class PlayerInfo(SeatOut):
     deck: int = Field(description="The deck this seat plays (its team's, with teams).")
     team: int | None
     peanuts: PeanutsPile
+    pile_size: int = Field(
+        default=13,
+        description="The peanuts pile's size at the deal (13 unless the host gave a handicap).",
+    )
     building: list[list[Card]] = Field(description="The 4 building piles, each bottom first.")
     waste: list[Card] = Field(description="Up to the 3 top cards of the waste, top last.")
     waste_count: int
@@ -84,6 +88,10 @@ class RoomSettingsOut(Out):
     between_rounds_seconds: float
     countdown_seconds: float
     hint_seconds: float
+    pile: dict[str, int] = Field(
+        default_factory=dict,
+        description="Each handicapped seat's peanuts pile (seat -> cards; others have 13).",
+    )
 
 
 class You(Out):

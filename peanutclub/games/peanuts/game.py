@@ -26,6 +26,7 @@ from peanutclub.core import (
     Message,
     Timer,
     bounded,
+    per_seat,
     yes_no,
 )
 from peanutclub.core.game import BenchPlan, Outcome, Simulation, SoakPlan, Tools
@@ -50,7 +51,7 @@ from peanutclub.games.peanuts.engine import (
     seat_decks,
     team_of,
 )
-from peanutclub.games.peanuts.engine.rules import MAX_ROTATIONS
+from peanutclub.games.peanuts.engine.rules import MAX_ROTATIONS, pile_sizes
 from peanutclub.games.peanuts.frames import FRAMES
 from peanutclub.games.peanuts.moves import MOVES
 from peanutclub.games.peanuts.patch import CHANGE_RECORDS
@@ -68,6 +69,17 @@ class Settings(GameSettings):
     #: a phone lights a playable card after this long without a play by its deck; 0 = never
     #: (a competitive table)
     hint_seconds: float = bounded(20, 5, 120, off=0)
+    #: a handicap or a head start, seat by seat: the peanuts pile's size at every deal (the
+    #: rule's 13 unless the host says otherwise; docs/rules.md says what it means for a team)
+    pile: dict[str, int] = per_seat(
+        13,
+        {
+            10: ("10 cards (a head start)", "10 cartes (un coup de pouce)"),
+            13: ("13 cards (the rule)", "13 cartes (la règle)"),
+            16: ("16 cards (a handicap)", "16 cartes (un handicap)"),
+        },
+        ("Peanuts pile", "Tas de peanuts"),
+    )
 
 
 _EMPTY_PILES: list[list[Any]] = [[], [], [], []]
@@ -115,12 +127,20 @@ class Peanuts(EngineReadings[Engine]):
     def __init__(self, players: int, seed: int, settings: GameSettings) -> None:
         table: Any = settings
         self.engine = engine = Engine(
-            players, seed, teams=bool(table.teams), target_score=int(table.target_score)
+            players,
+            seed,
+            teams=bool(table.teams),
+            target_score=int(table.target_score),
+            piles=[settings.seat_value("pile", s) for s in range(players)],
         )
         self.seed = seed
         self.seat_count = players
         #: The rules this game was dealt with: a change of settings mid-game keeps them.
-        self._dealt = {"teams": table.teams, "target_score": table.target_score}
+        self._dealt = {
+            "teams": table.teams,
+            "target_score": table.target_score,
+            "pile": dict(table.pile),
+        }
         self._settings = settings
         self.log = engine.log  # the engine's own list: it only ever grows
         self.public_view = functools.partial(public_view, engine)
@@ -133,9 +153,9 @@ class Peanuts(EngineReadings[Engine]):
 
     @settings.setter
     def settings(self, value: GameSettings) -> None:
-        """The host may change the pace mid-game, but the teams and the target score are the
-        game's from its deal: the kept settings keep them, so that an export (and a room rebuilt
-        from its log) replays the game that was played."""
+        """The host may change the pace mid-game, but the teams, the target score and the
+        seats' piles are the game's from its deal: the kept settings keep them, so that an
+        export (and a room rebuilt from its log) replays the game that was played."""
         self._settings = value.model_copy(update=self._dealt)
 
     @classmethod
@@ -149,6 +169,8 @@ class Peanuts(EngineReadings[Engine]):
         table: Any = settings
         decks = seat_decks(seats, bool(table.teams))
         teams = decks != list(range(seats))
+        # the piles the deal will make, handicaps counted, as the game's first view shows them
+        sizes = pile_sizes(decks, [settings.seat_value("pile", s) for s in range(seats)])
         return {
             "phase": "lobby",
             "round": 0,
@@ -168,6 +190,7 @@ class Peanuts(EngineReadings[Engine]):
                     "waste_count": 0,
                     "stock_count": 0,
                     "stuck": False,
+                    "pile_size": sizes[decks[seat]],
                     "score": 0,
                     "round_points": 0,
                 }

@@ -5,6 +5,7 @@ import { init, t, current, errorText, langButton, onChange, plural } from "/stat
 import { currencyIcon, objectCard, symbolIcon } from "./symbols.js";
 import { describe } from "./ui/events.js";
 import { getJSON, roomGames, namesState, pageRecord, allGamesLink } from "/static/js/finished.js";
+import { handicapsLine } from "/static/js/ui/handicaps.js";
 
 const code = document.body.dataset.code;
 const app = { games: null, game: null, data: null, step: 0, error: null };
@@ -184,6 +185,7 @@ function render() {
     content = [
       allGamesLink(code),
       gamePicker(),
+      handicapsLine(app.data),
       navView(),
       stepView(),
       h(

@@ -112,7 +112,8 @@ function teamTag(state, seats) {
   return h("span.team-names", { "data-key": `team-${seats[0]}` }, parts);
 }
 
-/** Each deck's race to empty its peanuts pile: a bar that fills as its 13 cards go. */
+/** Each deck's race to empty its peanuts pile: a bar that fills as its cards go (13, or the
+ * size the deck was dealt with a handicap: the view's `pile_size`). */
 function raceView(state) {
   return h(
     "section.tv-race",
@@ -123,7 +124,8 @@ function raceView(state) {
       null,
       decks(state).map((d) => {
         const left = d.peanuts.left;
-        const part = Math.max(0, Math.min(1, (13 - left) / 13));
+        const size = d.pile_size || 13;
+        const part = Math.max(0, Math.min(1, (size - left) / size));
         const played = state.foundations.reduce((n, f) => n + (f.by_deck[String(d.deck)] || 0), 0);
         return h(
           "li.race",
@@ -140,7 +142,7 @@ function raceView(state) {
           ),
           h(
             "div.race-bar",
-            { role: "progressbar", "aria-valuemin": "0", "aria-valuemax": "13", "aria-valuenow": String(13 - left), "aria-label": plural("race.left", left) },
+            { role: "progressbar", "aria-valuemin": "0", "aria-valuemax": String(size), "aria-valuenow": String(size - left), "aria-label": plural("race.left", left) },
             h("span.race-fill", { "data-css": `width:${(part * 100).toFixed(1)}%` }),
           ),
           h(

@@ -3,6 +3,7 @@ import { h, typed } from "../dom.js";
 import { t, current as lang } from "../i18n.js";
 import { nameTag } from "./names.js";
 import { nextGameControl } from "./nextgame.js";
+import { handicapBadges, handicapControls } from "./handicaps.js";
 
 /** ctx: {state, me, host, ui, send, rerender, game} where `game` is the room's game as
  *  GET /api/games describes it (seats, settings and their bounds, bot levels). */
@@ -24,7 +25,7 @@ export function lobbyView(ctx) {
         h(
           "li.lobby-player",
           { dataset: { seat: p.seat } },
-          nameTag(p, me, state.host_seat),
+          nameTag(p, me, state.host_seat, { handicaps: false }),
           // A game that groups seats (Peanuts!' teams) says so in its lobby view.
           p.team !== null && p.team !== undefined
             ? h("span.badge.team", { "data-team": String(p.team), text: t("lobby.team", { n: p.team + 1 }) })
@@ -50,6 +51,13 @@ export function lobbyView(ctx) {
                 text: "✕",
               })
             : null,
+          // The host may give a person's seat a handicap or a head start (the game's own);
+          // everyone else reads it on a line of its own under the name.
+          host
+            ? handicapControls(p, game, state.settings || {}, ctx.send)
+            : (p.handicap || []).length
+              ? h("div.handicap-row", null, handicapBadges(p))
+              : null,
         ),
       ),
     ),
@@ -80,7 +88,8 @@ function hostControls(ctx) {
   const { state, ui, send, game } = ctx;
   const n = (state.players || []).length;
   const levels = game.bots;
-  const settings = Object.entries(game.settings);
+  // Per-seat settings (handicaps) are chosen beside each seat, not in this form.
+  const settings = Object.entries(game.settings).filter(([, bounds]) => kindOf(bounds) !== "per_seat");
   ui.botLevel = levels.includes(ui.botLevel) ? ui.botLevel : levels[Math.floor(levels.length / 2)];
   const current = state.settings || {};
   ui.settings = ui.settings || {};

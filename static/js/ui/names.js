@@ -1,6 +1,7 @@
 // A player's name with its badges, as every game's lists show it.
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
+import { handicapBadges } from "./handicaps.js";
 
 /** How good a player's connection is, as the server times it (`p.link`): one, two or three
  * bars, so that the shape says it as well as the colour does; named for screen readers. */
@@ -16,8 +17,10 @@ export function linkBars(link) {
   );
 }
 
-/** Name with its badges (you, host, bot, away); on a TV, the player's connection too. */
-export function nameTag(p, me, hostSeat) {
+/** Name with its badges (you, host, bot, away, and what the host gave the seat, unless
+ * `handicaps` is false: a list that says it on a line of its own); on a TV, the player's
+ * connection too. */
+export function nameTag(p, me, hostSeat, { handicaps = true } = {}) {
   const tv = document.body.classList.contains("page-tv");
   return h(
     "span.pname",
@@ -28,5 +31,6 @@ export function nameTag(p, me, hostSeat) {
     hostSeat === p.seat ? h("span.badge", { text: t("common.host") }) : null,
     p.bot ? h("span.badge.badge-bot", { text: t("common.bot", { level: t(`level.${p.bot}`) }) }) : null,
     p.connected === false && !p.bot ? h("span.badge.badge-away", { text: t("common.away") }) : null,
+    ...(handicaps ? handicapBadges(p) : []),
   );
 }

@@ -13,7 +13,7 @@ parked, then `round_over` (payments, the winner's purchase, a pause), until `ove
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Literal
@@ -139,7 +139,13 @@ class Result:
 class Engine:
     """A game in progress. Read its attributes freely; change it only through `apply`."""
 
-    def __init__(self, players: int, seed: int, board: BoardKind = "standard") -> None:
+    def __init__(
+        self,
+        players: int,
+        seed: int,
+        board: BoardKind = "standard",
+        start_cash: Sequence[int] = (),
+    ) -> None:
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"Nur Peanuts! is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
         self.players = players
@@ -148,7 +154,12 @@ class Engine:
         self.rng = random.Random(seed)
         self.values: tuple[int, ...] = make_board(board, self.rng)
         self.owners: list[Owner] = [None] * FIELDS
-        self.cash: list[int] = [START_CASH] * players
+        #: each seat's money at the start: the rule's 9,700, or what the host gave that seat as
+        #: a handicap or a head start (nothing else of the setup depends on it)
+        self.start_cash: tuple[int, ...] = tuple(
+            start_cash[s] if s < len(start_cash) else START_CASH for s in range(players)
+        )
+        self.cash: list[int] = list(self.start_cash)
         #: Everything paid to the bank so far (the bank never pays, so it only grows).
         self.bank_takings = 0
         self.pawns: dict[int, Piece] = {}

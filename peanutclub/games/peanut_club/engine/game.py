@@ -7,7 +7,7 @@ the game exactly as it was. Same seed + same actions = same game, event by event
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -125,12 +125,24 @@ def stop_total(players: int) -> int:
 class Engine:
     """A game in progress. Read its attributes freely; change it only through `apply`."""
 
-    def __init__(self, players: int, seed: int, deck: ObjectDeck | None = None) -> None:
+    def __init__(
+        self,
+        players: int,
+        seed: int,
+        deck: ObjectDeck | None = None,
+        hand_steps: Sequence[int] = (),
+    ) -> None:
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"Peanut Club is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
         self.players = players
         self.seed = seed
         self.deck = deck or standard_deck()
+        #: each seat's total at which it stops drawing at setup: the rule's (35, or 30 with six
+        #: players) moved by the step the host gave that seat (a smaller hand is a handicap)
+        self.stops: tuple[int, ...] = tuple(
+            stop_total(players) + (hand_steps[s] if s < len(hand_steps) else 0)
+            for s in range(players)
+        )
         self.rng = random.Random(seed)
         self.version = 0
         self.log: list[Action] = []
@@ -183,14 +195,13 @@ class Engine:
     def _setup(self) -> list[Event]:
         money = currency_deck()
         self.rng.shuffle(money)
-        stop = stop_total(self.players)
         drawing = list(range(self.players))
         while drawing and money:
             for seat in list(drawing):
                 for _ in range(2):
                     if money:
                         self.hands[seat].append(money.pop())
-                if sum(c.value for c in self.hands[seat]) >= stop:
+                if sum(c.value for c in self.hands[seat]) >= self.stops[seat]:
                     drawing.remove(seat)
                 if not money:
                     break

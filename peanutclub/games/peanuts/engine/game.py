@@ -11,7 +11,7 @@ Phases: `countdown` (the deal is on the table, nobody may play yet) -> `playing`
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -109,7 +109,13 @@ class Engine:
     """A game in progress. Read its attributes freely; change it only through `apply`."""
 
     def __init__(
-        self, players: int, seed: int, *, teams: bool = False, target_score: int = 150
+        self,
+        players: int,
+        seed: int,
+        *,
+        teams: bool = False,
+        target_score: int = 150,
+        piles: Sequence[int] = (),
     ) -> None:
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"Peanuts! is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
@@ -122,6 +128,9 @@ class Engine:
             d: tuple(s for s in range(players) if self.deck_of[s] == d) for d in self.decks
         }
         self.target_score = target_score
+        #: deck -> its peanuts pile's size at each deal (the rule's 13 unless handicapped): a
+        #: team's deck takes both its seats' changes from 13 (a 10 and a 16 cancel out)
+        self.pile_sizes: dict[int, int] = rules.pile_sizes(self.deck_of, piles)
         self.rng = random.Random(seed)
         self.log: list[Action] = []
         #: rises with every accepted action (what views are memoised on)
@@ -503,7 +512,9 @@ class Engine:
     def _deal(self) -> list[Event]:
         """A new round: every deck shuffled and laid out, no foundation yet, the count-down."""
         self.round += 1
-        self.layouts = {deck: rules.deal(deck, self.rng) for deck in self.decks}
+        self.layouts = {
+            deck: rules.deal(deck, self.rng, self.pile_sizes[deck]) for deck in self.decks
+        }
         self.foundations = []
         self.arrivals = {}
         self.photo_finish = None

@@ -7,6 +7,7 @@ raise the refusal with its stable code and change nothing.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from peanutclub.games.peanuts.engine.cards import ACE, Card, new_deck
 from peanutclub.games.peanuts.engine.errors import NotPlayable, PileChanged, PileComplete
@@ -24,15 +25,30 @@ POINTS_PER_FOUNDATION_CARD = 1
 POINTS_PER_PEANUT_LEFT = -2
 
 
-def deal(deck: int, rng: random.Random) -> Layout:
+def pile_sizes(deck_of: Sequence[int], piles: Sequence[int]) -> dict[int, int]:
+    """Each deck's peanuts pile at a deal, from each seat's (`piles`, the rule's 13 for a seat
+    not given one): a team's deck takes both its seats' changes from 13, so a 10 and a 16 cancel
+    out and nobody's handicap is ignored (docs/rules.md)."""
+    sizes = dict.fromkeys(deck_of, PEANUTS_PILE)
+    for seat, deck in enumerate(deck_of):
+        if seat < len(piles):
+            sizes[deck] += piles[seat] - PEANUTS_PILE
+    return sizes
+
+
+def deal(deck: int, rng: random.Random, pile: int = PEANUTS_PILE) -> Layout:
     """Shuffle a deck and lay it out: 13 to the peanuts pile (its top face up), the next 4 face
-    up as the building piles, the other 35 face down as the stock; the waste starts empty."""
+    up as the building piles, the other 35 face down as the stock; the waste starts empty.
+
+    `pile` is the peanuts pile's size when the host gave the deck a handicap (16) or a head
+    start (10): the shuffle is the same, only where the peanuts pile stops and the stock begins
+    moves, so nothing else of the deal changes."""
     cards = new_deck(deck)
     rng.shuffle(cards)
-    peanuts = cards[:PEANUTS_PILE]
-    building = [[card] for card in cards[PEANUTS_PILE : PEANUTS_PILE + BUILDING_PILES]]
-    stock = cards[PEANUTS_PILE + BUILDING_PILES :]
-    return Layout(deck, peanuts, building, stock)
+    peanuts = cards[:pile]
+    building = [[card] for card in cards[pile : pile + BUILDING_PILES]]
+    stock = cards[pile + BUILDING_PILES :]
+    return Layout(deck, peanuts, building, stock, dealt=pile)
 
 
 # ---------------------------------------------------------------------------- foundations

@@ -38,6 +38,8 @@ class Layout:
     stuck: bool = False
     #: rises whenever the layout changes (what the views are memoised on)
     changes: int = 0
+    #: the peanuts pile's size at the deal: the rule's 13, or the deck's handicap
+    dealt: int = 13
 
     def face_down(self) -> list[Card]:
         """The cards nobody may see: the peanuts pile under its top, and the stock."""

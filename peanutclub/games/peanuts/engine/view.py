@@ -49,6 +49,8 @@ def layout_view(layout: Layout) -> dict[str, Any]:
         "waste_count": len(layout.waste),
         "stock_count": len(layout.stock),
         "stuck": layout.stuck,
+        # how many the race to empty the pile started from, so a page's race bar needs no rule
+        "pile_size": layout.dealt,
     }
 
 
