@@ -3,6 +3,10 @@
 export default {
   "lang.switch": "Français",
   "lang.switch_label": "Passer en français",
+  "sound.tv_on": "Sound on",
+  "sound.tv_off": "Sound off",
+  "touch.sound": "Sounds on this phone",
+  "touch.vibrate": "Vibration on this phone",
   "page.landing": "Peanut Club online",
   "page.skip": "Skip to the game",
   "app.title": "Peanut Club online",

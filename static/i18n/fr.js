@@ -3,6 +3,10 @@
 export default {
   "lang.switch": "English",
   "lang.switch_label": "Switch to English",
+  "sound.tv_on": "Son activé",
+  "sound.tv_off": "Son coupé",
+  "touch.sound": "Sons sur ce téléphone",
+  "touch.vibrate": "Vibreur de ce téléphone",
   "page.landing": "Peanut Club en ligne",
   "page.skip": "Aller au jeu",
   "app.title": "Peanut Club en ligne",

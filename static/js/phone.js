@@ -13,6 +13,10 @@ import { joinView } from "./ui/join.js";
 import { keepAwake } from "./wakelock.js";
 import { startGuide, showGuide } from "./ui/guide.js";
 
+// Each phone's own sound and vibration (the bar's switches, and the cues a game asks for at its
+// moments), offered here with the rest of a phone's seat.
+export { cue, touchSwitches } from "./ui/touch.js";
+
 /**
  * phoneSession({code, render, onState, onError, onWelcome, onAnswer, patch}) → session
  *  - render(): draw the page from session.state (called after every change here)

@@ -10,7 +10,7 @@ import { tick } from "/static/js/ui/ticker.js";
 import { lobbyView, settingsRefusal } from "/static/js/ui/lobby.js";
 import { shareView } from "/static/js/ui/share.js";
 import { nameTag } from "/static/js/ui/names.js";
-import { phoneSession } from "/static/js/phone.js";
+import { phoneSession, cue, touchSwitches } from "/static/js/phone.js";
 import { endCard } from "/static/js/ui/endcard.js";
 import { cap, money, fieldName, describe, roundLine, paymentText, endText, throwText, seatClass, fieldsCount } from "./ui/format.js";
 import { boardStrip } from "./ui/strip.js";
@@ -49,7 +49,7 @@ const myPurchase = (state) => state.purchase && state.purchase.seat === me();
 const playerOf = (state, seat) => state.players.find((p) => p.seat === seat);
 const pawnOf = (state, seat) => state.pieces.find((p) => p.kind === "pawn" && p.seat === seat);
 
-function onState(state, events, why) {
+function onState(state, events, why, prev) {
   sent = null;
   if (events.some((e) => e.type === "settings_changed")) ui.settingsRefused = null;
   const said = events.map((ev) => describe(ev, state, me())).filter(Boolean);
@@ -60,9 +60,27 @@ function onState(state, events, why) {
   if (said.length) announce(said.join(" "), () => events.map((ev) => describe(ev, state, me())).filter(Boolean).join(" "));
   if (events.some((e) => e.type === "turn" && e.seat === me()) || (why === "welcome" && myTurn(state))) {
     ui.focus = state.turn && state.turn.thrown ? "park" : "throw-btn-black";
-    if (navigator.vibrate && why !== "welcome") navigator.vibrate(60);
   }
+  if (why !== "welcome") touch(state, events, prev);
   if (!myTurn(state) && !myPurchase(state)) looking = null;
+}
+
+/**
+ * This phone's moments, felt once each through its own switches, from the view and the frame's
+ * events: its turn begins (the `turn` event for this seat, not yet thrown) or a field is its to
+ * buy; a round it won; a round's payment it owes (round_result's payment from this seat).
+ */
+function touch(state, events, prev) {
+  const mine = me();
+  if (typeof mine !== "number") return;
+  const kinds = [];
+  const buying = (v) => !!(v && v.purchase && v.purchase.seat === mine);
+  const turn = events.some((e) => e.type === "turn" && e.seat === mine) && state.turn && !state.turn.thrown;
+  if (turn || (buying(state) && !buying(prev))) kinds.push("turn");
+  const ends = events.filter((e) => e.type === "round_over");
+  if (ends.some((e) => e.winner === mine) || events.some((e) => e.type === "game_over" && (e.winners || []).includes(mine))) kinds.push("win");
+  if (ends.some((e) => (e.payments || []).some((p) => p.from === mine && p.amount > 0))) kinds.push("pay");
+  cue(...kinds);
 }
 
 function onError(msg) {
@@ -321,7 +339,7 @@ function render() {
   const state = session.state;
   const seat = session.seat;
   const who = state && seat !== null && seat !== undefined ? seatName(state, seat) : "";
-  mount(byId("bar"), h("h1.room", { text: t("common.room", { code }) }), who ? h("span.me", { text: who }) : null, rttBadge(h), langButton(h));
+  mount(byId("bar"), h("h1.room", { text: t("common.room", { code }) }), who ? h("span.me", { text: who }) : null, rttBadge(h), touchSwitches(h, render), langButton(h));
   const ctx = { state, me: seat, host: session.host, ui, send: session.send, rerender: render, game: session.game };
   let content = session.screen();
   const playing = !content && PLAYING.has(state.phase);

@@ -4,6 +4,8 @@
 // the turn clock, each player's cash and fields, the round's payments as arrows, the end and
 // its winners, the latest moves. Everything fits the screen (1920×1080 down to 1280×720).
 import { h, mount, byId } from "/static/js/dom.js";
+import { tvSoundButton } from "/static/js/sound.js";
+import { playEvents } from "./sound.js";
 import { init, t, errorText, langButton, onChange } from "/static/js/i18n.js";
 import { connect } from "/static/js/net.js";
 import { seatName } from "/static/js/state.js";
@@ -78,6 +80,7 @@ function onState(state, events) {
   const round = app.state && app.state.round;
   app.state = state;
   if (round !== undefined && round !== state.round) app.recent = [];
+  playEvents(events);
   for (const ev of events) {
     if (ev.type === "thrown") {
       app.throws += 1;
@@ -284,7 +287,7 @@ function footer(state) {
   }
   // The evening goes on: once this game is over, the host picks the next one for the table.
   if (app.host && state && state.phase === "over") controls.push(nextGameControl({ state, host: true, send, rerender: render }));
-  return [h("span.foot-code", { text: t("common.room", { code }) }), footLink(reach), h("span.foot-spacer"), controls, langButton(h)];
+  return [h("span.foot-code", { text: t("common.room", { code }) }), footLink(reach), h("span.foot-spacer"), controls, tvSoundButton(h, t, render), langButton(h)];
 }
 
 function render() {

@@ -9,7 +9,7 @@ import { tick } from "/static/js/ui/ticker.js";
 import { describe } from "./ui/events.js";
 import { joinView } from "/static/js/ui/join.js";
 import { lobbyView, settingsRefusal } from "/static/js/ui/lobby.js";
-import { phoneSession } from "/static/js/phone.js";
+import { phoneSession, cue, touchSwitches } from "/static/js/phone.js";
 import { botHandover } from "/static/js/table.js";
 import { lotStrip } from "./ui/lot.js";
 import { highBidView, callView, curName } from "./ui/auction.js";
@@ -99,14 +99,31 @@ function onState(state, events, why, prev) {
   }
   const wasMine = prev && prev.high_bid && prev.high_bid.seat === me;
   const hb = state.high_bid;
-  if (why !== "welcome" && wasMine && hb && hb.seat !== me) {
-    if (navigator.vibrate) navigator.vibrate([120, 60, 120]);
+  const outbid = why !== "welcome" && wasMine && hb && hb.seat !== me;
+  touch(state, events, prev, me, outbid);
+  if (outbid) {
     note(t("ev.outbid_short"), "outbid");
   } else if (session.note && session.note.kind === "outbid" && (!hb || hb.seat === me)) {
     // Bid again (or the lot moved on): "outbid" is no longer true, so it goes at once, never
     // beside "your bid".
     session.note = null;
   }
+}
+
+/**
+ * This phone's moments, felt once each (sound and vibration through its own switches): the lot
+ * sold to it (the event), the payment it now owes (the view enters paying with this seat as
+ * payer), its bid beaten. Only changes the frame brought: a handshake's view (prev null) and a
+ * redraw cue nothing.
+ */
+function touch(state, events, prev, me, outbid) {
+  if (!prev || typeof me !== "number") return;
+  const kinds = [];
+  if (outbid) kinds.push("lost");
+  if (events.some((e) => e.type === "sold" && e.seat === me)) kinds.push("win");
+  const owes = (v) => v.phase === "paying" && v.payer === me;
+  if (owes(state) && !owes(prev)) kinds.push("pay");
+  cue(...kinds);
 }
 
 function onError(msg) {
@@ -195,6 +212,7 @@ function render() {
     h("h1.room", { text: t("common.room", { code }) }),
     who ? h("span.me", { text: who }) : null,
     rttBadge(h),
+    touchSwitches(h, render),
     langButton(h),
   );
   const ctx = { state, me, host: session.host, ui: app.ui, send, ask: session.ask, rerender: render, game: session.game };

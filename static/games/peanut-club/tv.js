@@ -20,6 +20,7 @@ import { awardsView } from "./ui/awards.js";
 import { payingOther } from "./ui/pay.js";
 import { currencyIcon } from "./symbols.js";
 import * as sound from "./sound.js";
+import { tvSoundButton } from "/static/js/sound.js";
 import { endGameControl } from "/static/js/ui/endgame.js";
 import { nextGameControl } from "/static/js/ui/nextgame.js";
 
@@ -241,16 +242,7 @@ function footer(state) {
     footLink(reach),
     h("span.foot-spacer"),
     controls,
-    h("button", {
-      type: "button",
-      "data-key": "sound",
-      "aria-pressed": sound.enabled() ? "true" : "false",
-      onclick: () => {
-        sound.setEnabled(!sound.enabled());
-        render();
-      },
-      text: t(sound.enabled() ? "tv.sound_on" : "tv.sound_off"),
-    }),
+    tvSoundButton(h, t, render),
     langButton(h),
   ];
 }

@@ -10,7 +10,7 @@ import { toast, announce, rttBadge } from "/static/js/ui/feedback.js";
 import { tick } from "/static/js/ui/ticker.js";
 import { lobbyView, settingsRefusal } from "/static/js/ui/lobby.js";
 import { shareView } from "/static/js/ui/share.js";
-import { phoneSession } from "/static/js/phone.js";
+import { phoneSession, cue, touchSwitches } from "/static/js/phone.js";
 import { step } from "./patch.js";
 import { applyCss } from "./ui/cards.js";
 import { describe } from "./ui/events.js";
@@ -53,6 +53,25 @@ function onState(state, events, why, prev, ack) {
   }
   if (prev && prev.phase !== "playing" && state.phase === "playing") app.ui.focus = "peanuts";
   if (why === "welcome") app.picked = null;
+  else touch(events);
+}
+
+/**
+ * This phone's moments, felt once each through its own switches, from the frame's events: a
+ * round starts (everyone's turn at once); this seat won a race by a hair, called "Peanuts!" to
+ * end a round, or won the game.
+ */
+function touch(events) {
+  const me = session.watching ? null : session.seat;
+  if (typeof me !== "number") return;
+  const kinds = [];
+  if (events.some((e) => e.type === "round_started")) kinds.push("turn");
+  const won = (e) =>
+    (e.type === "photo_finish" && e.winner === me) ||
+    (e.type === "round_over" && e.caller === me) ||
+    (e.type === "game_over" && (e.winners || []).includes(me));
+  if (events.some(won)) kinds.push("win");
+  cue(...kinds);
 }
 
 function onError(msg) {
@@ -89,7 +108,7 @@ function render() {
   const state = session.state;
   const me = session.seat;
   const who = state && me !== null && me !== undefined ? seatName(state, me) : "";
-  mount(byId("bar"), h("h1.room", { text: t("common.room", { code }) }), who ? h("span.me", { text: who }) : null, session.replaced || session.gone ? null : rttBadge(h), langButton(h));
+  mount(byId("bar"), h("h1.room", { text: t("common.room", { code }) }), who ? h("span.me", { text: who }) : null, session.replaced || session.gone ? null : rttBadge(h), touchSwitches(h, render), langButton(h));
   const ctx = { state, me, host: session.host, ui: app.ui, send, rerender: render, game: session.game };
   let content = session.screen();
   const inRound = !content && state.you && (state.phase === "playing" || state.phase === "countdown");

@@ -3,6 +3,8 @@
 // score and the totals on the way to the target. Host controls when this browser holds the host
 // token. Everything fits the screen (1920×1080 down to 1280×720) without scrolling.
 import { h, mount, byId } from "/static/js/dom.js";
+import { tvSoundButton } from "/static/js/sound.js";
+import { playEvents } from "./sound.js";
 import { init, t, errorText, langButton, onChange, plural } from "/static/js/i18n.js";
 import { watchRoom, sender, screen } from "/static/js/table.js";
 import { nextGameControl } from "/static/js/ui/nextgame.js";
@@ -42,6 +44,7 @@ function onState(state, events) {
     if (text) announce(text);
   }
   notePhoto(state.photo_finish);
+  playEvents(events);
   render();
 }
 
@@ -237,6 +240,7 @@ function footer(state) {
     footLink(reach),
     h("span.foot-spacer"),
     controls,
+    tvSoundButton(h, t, render),
     langButton(h),
   ];
 }

@@ -219,8 +219,6 @@ export default {
   "over.you": "You",
   "hist.deal_note": "The cards are dealt: every hand is shown below.",
   "bid.both_powers": "powers",
-  "tv.sound_on": "Sound on",
-  "tv.sound_off": "Sound off",
   // The guided first game's lines (ui/guide.js picks the key from the view).
   "guide.tv.lobby": "Everyone joins on their phone with the room code. Three to six players; the host starts.",
   "guide.tv.open": "A lot is up for sale. Anyone may bid at once; called with no bid, the lot is thrown away.",

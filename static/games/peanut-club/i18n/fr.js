@@ -219,8 +219,6 @@ export default {
   "over.you": "Vous",
   "hist.deal_note": "Les cartes sont distribuées : chaque main est montrée ci-dessous.",
   "bid.both_powers": "pouvoirs",
-  "tv.sound_on": "Son activé",
-  "tv.sound_off": "Son coupé",
   // Les lignes de la partie guidée (ui/guide.js choisit la clé d'après la vue).
   "guide.tv.lobby": "Chacun rejoint sur son téléphone avec le code. De trois à six joueurs ; l'hôte lance.",
   "guide.tv.open": "Un lot est en vente. Tout le monde enchérit à la fois ; adjugé sans enchère, il est écarté.",

@@ -3,6 +3,7 @@
 import { t, errorText } from "/static/js/i18n.js";
 import { seatName } from "/static/js/state.js";
 import { announce } from "/static/js/ui/feedback.js";
+import { cue } from "/static/js/phone.js";
 import { app, session, send, render, note, playing } from "./page.js";
 import { mine, whereIs } from "./my-deck.js";
 import { cardName } from "./cards.js";
@@ -92,7 +93,7 @@ export function refused(move, msg) {
   const name = cardName(move.card);
   if (!move.quick) app.choose = false; // a chosen place refused: the choice is over
   if (msg.code === "pile_changed") {
-    if (navigator.vibrate) navigator.vibrate([80, 40, 80]);
+    cue("lost");
     const text = lostRaceLine(move);
     note(text, "lost");
     announce(text);
