@@ -263,9 +263,7 @@ def test_a_lot_won_and_its_payment_are_felt_on_the_winners_phone(
     try:
         store_host_token(ana, base_url, room)
         join(ana, room["join_url"], "Ana")
-        others = [
-            Line(base_url, room["code"], {"type": "join", "name": n}) for n in ("Bo", "Cy")
-        ]
+        others = [Line(base_url, room["code"], {"type": "join", "name": n}) for n in ("Bo", "Cy")]
         host.until(lambda s: len(s["players"]) == 3)
         host.send({"type": "start"})
         expect(ana.locator(".bidpanel")).to_be_visible()
@@ -275,7 +273,7 @@ def test_a_lot_won_and_its_payment_are_felt_on_the_winners_phone(
         moments = club_moments(host, 0)
         assert [k for m in moments for k in m] == ["win", "pay"], moments
         ana.wait_for_function(
-            "(n) => window.__buzz.flat().length >= n", arg=len(sum(felt(moments), []))
+            "(n) => window.__buzz.flat().length >= n", arg=sum(len(p) for p in felt(moments))
         )
         buzz, contexts, tones = recorded(ana)
         assert buzz == felt(moments)
