@@ -176,6 +176,10 @@ def phone(browser: Browser, size: dict[str, int]) -> Page:
 
 
 def switch(page: Page, key: str) -> Any:
+    """A switch of the phone's own, its panel opened from the bar if it is not open."""
+    menu = page.locator("#bar [data-key=touch-menu]")
+    if menu.get_attribute("aria-expanded") != "true":
+        menu.click()
     return page.locator(f"#bar [data-key=touch-{key}]")
 
 
@@ -195,11 +199,17 @@ def test_each_phone_feels_its_own_moments_once_through_its_own_switches(
             expect(switch(page, "sound")).to_have_attribute("aria-pressed", "false")
         switch(ana, "sound").click()  # Ana wants sound too
         expect(switch(ana, "sound")).to_have_attribute("aria-pressed", "true")
+        keep(ana, shots, "nur-peanuts-touch-panel-390x844-after")
+        ana.locator("#bar .room").click()  # a tap elsewhere closes the panel
+        expect(ana.locator("#touch-panel")).to_have_count(0)
         switch(bea, "vibrate").click()  # Bea wants a still phone, and keeps it so
         bea.reload()
         expect(bea.locator(".lobby")).to_be_visible()
         expect(switch(bea, "vibrate")).to_have_attribute("aria-pressed", "false")
-        expect(switch(bea, "vibrate")).to_have_accessible_name("Vibration on this phone")
+        expect(switch(bea, "vibrate")).to_contain_text("Vibration on this phone")
+        keep(bea, shots, "nur-peanuts-touch-panel-360x640-after")
+        bea.locator("#bar [data-key=touch-menu]").click()  # closed again
+        expect(bea.locator("#touch-panel")).to_have_count(0)
 
         host.send({"type": "add_bot", "level": "easy"})
         host.until(lambda s: len(s["players"]) == 3)

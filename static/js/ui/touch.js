@@ -77,28 +77,85 @@ export function cue(...kinds) {
   }
 }
 
+let open = false;
+let redraw = null;
+
+// A tap anywhere else closes the panel, so it never stays over the game's own controls.
+document.addEventListener("pointerdown", (e) => {
+  if (open && redraw && !(e.target instanceof Element && e.target.closest(".touch"))) {
+    open = false;
+    redraw();
+  }
+});
+
 function toggle(h, key, sw, glyph, rerender) {
   const on = sw.enabled();
-  return h("button.touch-switch", {
-    type: "button",
-    "data-key": `touch-${key}`,
-    "aria-pressed": on ? "true" : "false",
-    "aria-label": t(`touch.${key}`),
-    title: t(`touch.${key}`),
-    onclick: () => {
-      sw.setEnabled(!sw.enabled());
-      rerender();
+  return h(
+    "button.touch-switch",
+    {
+      type: "button",
+      "data-key": `touch-${key}`,
+      "aria-pressed": on ? "true" : "false",
+      onclick: () => {
+        sw.setEnabled(!sw.enabled());
+        rerender();
+      },
     },
-    text: glyph,
-  });
+    h("span.touch-glyph", { "aria-hidden": "true", text: glyph }),
+    h("span.touch-label", { text: t(`touch.${key}`) }),
+    h("span.touch-state", { "aria-hidden": "true", text: t(on ? "touch.on" : "touch.off") }),
+  );
 }
 
-/** The phone bar's two switches (sound ♪, vibration ≋); `rerender` draws the page again. */
+/**
+ * The phone bar's sound and vibration: one small button (♪ ≋, each struck through while off)
+ * that opens a panel of the two switches in words, under the bar. One button keeps the bar's
+ * room for the player's name on a 360 px phone; the panel stays open until the button is
+ * tapped again, a tap lands elsewhere or Escape, so a finger may try both. `rerender` draws the page again.
+ */
 export function touchSwitches(h, rerender) {
+  redraw = rerender;
+  const close = () => {
+    open = false;
+    rerender();
+  };
   return h(
     "span.touch",
     { "data-key": "touch" },
-    toggle(h, "sound", sound, "♪", rerender),
-    toggle(h, "vibrate", vibration, "≋", rerender),
+    h(
+      "button.touch-menu",
+      {
+        type: "button",
+        "data-key": "touch-menu",
+        "aria-expanded": open ? "true" : "false",
+        "aria-controls": "touch-panel",
+        "aria-label": t("touch.menu"),
+        title: t("touch.menu"),
+        onclick: () => {
+          open = !open;
+          rerender();
+        },
+        onkeydown: (e) => {
+          if (e.key === "Escape" && open) close();
+        },
+      },
+      h("span.touch-glyph", { "data-on": sound.enabled() ? "true" : "false", text: "♪" }),
+      h("span.touch-glyph", { "data-on": vibration.enabled() ? "true" : "false", text: "≋" }),
+    ),
+    open
+      ? h(
+          "div.touch-panel",
+          {
+            id: "touch-panel",
+            role: "group",
+            "aria-label": t("touch.menu"),
+            onkeydown: (e) => {
+              if (e.key === "Escape") close();
+            },
+          },
+          toggle(h, "sound", sound, "♪", rerender),
+          toggle(h, "vibrate", vibration, "≋", rerender),
+        )
+      : null,
   );
 }
