@@ -128,7 +128,7 @@ export function touchSwitches(h, rerender) {
         type: "button",
         "data-key": "touch-menu",
         "aria-expanded": open ? "true" : "false",
-        "aria-controls": "touch-panel",
+        "aria-controls": open ? "touch-panel" : null,
         "aria-label": t("touch.menu"),
         title: t("touch.menu"),
         onclick: () => {
