@@ -288,6 +288,15 @@ def test_a_lot_won_and_its_payment_are_felt_on_the_winners_phone(
         buzz, contexts, tones = recorded(ana)
         assert buzz == felt(moments)
         assert contexts == 0 and tones == 0  # sound is off until this phone turns it on
+        # Back on the page (a reload): the game as it is, and nothing felt again.
+        ana.reload()
+        expect(ana.locator(".bidpanel")).to_be_visible()
+        assert recorded(ana) == ([], 0, 0)
+        # The panel by keyboard: Escape closes it and leaves the focus on its button.
+        switch(ana, "vibrate").focus()
+        ana.keyboard.press("Escape")
+        expect(ana.locator("#touch-panel")).to_have_count(0)
+        expect(ana.locator("#bar [data-key=touch-menu]")).to_be_focused()
         expect_no_js_errors(ana)
     finally:
         host.close()

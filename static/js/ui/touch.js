@@ -118,6 +118,9 @@ export function touchSwitches(h, rerender) {
   const close = () => {
     open = false;
     rerender();
+    // The switch that held the focus is gone with its panel: the focus goes back to the button.
+    const menu = document.querySelector("#bar [data-key=touch-menu]");
+    if (menu) menu.focus();
   };
   return h(
     "span.touch",
