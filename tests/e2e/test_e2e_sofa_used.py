@@ -1,6 +1,7 @@
 """Used things marked by more than a thin line (issue 29, readable from the sofa): on the TV a
-used power token carries a bold cross of its own, which a token still to be used does not, so the
-used state shows by a mark and not only by a colour or a strike through the word."""
+used power token (Peanut Club) carries a bold cross of its own and a foundation finished at the
+King (Peanuts!) a bold tick, which the others do not, so the state shows by a mark and not only
+by a colour, a fade or a strike through the word."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from typing import Any
 import pytest
 from e2e_helpers import TV, expect_no_js_errors, keep, new_page, store_host_token
 from party_tv_helpers import LONG_NAMES, TV_SMALL, table
-from peanuts_helpers import serve_view
+from peanuts_helpers import create_room as peanuts_room
+from peanuts_helpers import crowded_view, serve_view
 from playwright.sync_api import Browser, expect
 
 pytestmark = pytest.mark.e2e
@@ -48,5 +50,30 @@ def test_a_used_power_token_on_the_tv_carries_a_mark_the_unused_one_does_not(
         # ... which no unused token has.
         expect(first.locator(".token:not(.used) .token-mark")).to_have_count(0)
         expect(tv.locator("[data-key=player-1] .token.used .token-mark")).to_have_count(1)
+        expect_no_js_errors(tv)
+        tv.context.close()
+
+
+def test_a_finished_foundation_on_the_tv_carries_a_mark_the_others_do_not(
+    browser: Browser, base_url: str, shots: Path
+) -> None:
+    """Peanuts!: a foundation finished at the King was only faded; it now shows a bold tick."""
+    room = peanuts_room(base_url)
+    view = crowded_view(room["code"], players=6, count=14)
+    done = sum(1 for f in view["foundations"] if f["complete"])
+    assert 0 < done < 14  # the view holds both kinds
+    for size, viewport in (("1280x720", TV_SMALL), ("1920x1080", TV)):
+        tv = new_page(browser, viewport)
+        tv.emulate_media(reduced_motion="reduce")
+        serve_view(tv, view)
+        tv.goto(room["tv_url"])
+        expect(tv.locator(".tv-fnd")).to_have_count(14)
+        keep(tv, shots, f"peanuts-finished-foundation-{size}-after")
+        marks = tv.locator(".tv-fnd.complete .fnd-mark")
+        expect(marks).to_have_count(done)
+        for i in range(done):
+            expect(marks.nth(i)).to_be_visible()
+            assert marks.nth(i).inner_text().strip(), "the mark is empty"
+        expect(tv.locator(".tv-fnd:not(.complete) .fnd-mark")).to_have_count(0)
         expect_no_js_errors(tv)
         tv.context.close()
