@@ -99,6 +99,7 @@ def listen(page: Page) -> None:
           window.__said = {live: [], alert: []};
           for (const id of ["live", "alert"]) {
             const el = document.getElementById(id);
+            if (!el) continue;
             new MutationObserver(() => {
               const text = el.textContent.trim();
               if (text) window.__said[id].push(text);

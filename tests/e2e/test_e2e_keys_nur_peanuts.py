@@ -160,3 +160,30 @@ def test_the_live_regions_say_a_bump_and_whose_turn_in_french(browser: Any, base
         re.search(r"délogé de [\d\u202f\u00a0 ]+ par (vous|une pierre|Bot \d)", s) for s in bumped
     ), said(page)
     expect_no_js_errors(page)
+
+
+def test_the_focus_stays_on_the_page_when_a_turn_ends(browser: Any, base_url: str) -> None:
+    """Park by Enter: the turn's panel goes with the turn, and the focus moves to the line that
+    says who acts now (not to the page's body, where a keyboard would start again from the
+    top); a throw by Enter leaves it on Park."""
+    room = create_room(base_url, seed=11)
+    page = new_page(browser, PHONE_TALL)
+    store_host_token(page, base_url, room)
+    page.goto(room["join_url"])
+    join_and_start_by_keys(page, "Ana")
+    deadline = time.monotonic() + 60
+    parked = False
+    while time.monotonic() < deadline and not parked:
+        todo = wait_decision(page)
+        if todo == "buy":
+            press_on(page, "[data-key^=buy-]:not([disabled]), [data-key=pass]")
+        elif todo == "throw":
+            press_on(page, "[data-key=throw-btn-black]")
+            expect(page.locator("[data-key=park]")).to_be_focused()
+        elif todo == "park":
+            press_on(page, "[data-key=park]")
+            expect(page.locator("[data-key=turn]")).to_have_count(0)
+            expect(page.locator("[data-key=who]")).to_be_focused()
+            parked = True
+        page.wait_for_timeout(80)
+    assert parked

@@ -73,6 +73,9 @@ function onState(state, frameEvents, why, prev) {
   else if (why !== "welcome" && buying(state) && !buying(prev)) announce(t("ev.your_purchase"), () => t("ev.your_purchase"), true);
   if (events.some((e) => e.type === "turn" && e.seat === me()) || (why === "welcome" && myTurn(state))) {
     ui.focus = state.turn && state.turn.thrown ? "park" : "throw-btn-black";
+  } else if (myTurn(state) && state.turn.thrown && events.some((e) => e.type === "thrown" && e.seat === me())) {
+    // This player's own throw landed: Park (or another throw) is what comes next.
+    ui.focus = "park";
   }
   if (why !== "welcome") touch(state, events, prev);
   if (!myTurn(state) && !myPurchase(state)) looking = null;
