@@ -71,11 +71,13 @@ def pay_screen(page: Page) -> None:
 def test_a_game_of_peanut_club_played_by_keyboard_alone(browser: Any, base_url: str) -> None:
     page, bruno, chloe = table(browser, base_url)
     try:
-        # An empty lot's call asks first: Enter on Cancel keeps it, then the call discards it.
+        # An empty lot's call asks first: Escape keeps the lot (as Cancel would, which holds
+        # the focus), then the call discards it.
         press_on(page, "[data-key=going]")
         assert focused(page) == "going-cancel"
-        page.keyboard.press("Enter")
+        page.keyboard.press("Escape")
         expect(page.locator("[data-key=going-confirm]")).to_have_count(0)
+        assert focused(page) == "going"
         press_on(page, "[data-key=going]")
         press_on(page, "[data-key=going-confirm]")
         bruno.until(lambda s: any(e["type"] == "discarded" for e in bruno.events))
