@@ -12,9 +12,17 @@ import { shareView } from "/static/js/ui/share.js";
 import { nameTag } from "/static/js/ui/names.js";
 import { phoneSession, cue, touchSwitches } from "/static/js/phone.js";
 import { endCard } from "/static/js/ui/endcard.js";
-import { cap, money, fieldName, describe, roundLine, paymentText, endText, throwText, seatClass, fieldsCount } from "./ui/format.js";
+import { cap, money, fieldName, describe, withBumpers, roundLine, paymentText, endText, throwText, seatClass, fieldsCount } from "./ui/format.js";
 import { boardStrip } from "./ui/strip.js";
 import { throwColumns, parkPanel, KEYS } from "./ui/throws.js";
+import { keepFocus, focusBefore } from "/static/js/ui/focus.js";
+import { keysHelp } from "/static/js/ui/keyhelp.js";
+
+/** The game's own keys, as the "Keys" help lists them. */
+const KEY_LINES = ["np.keys", "keys.np.tab"];
+/** Where the focus goes when the control it was on went (a throw sent, a turn or a purchase
+ * over): Park, a throw, a field to buy or Buy nothing, else the line saying who acts now. */
+const NEXT_FOCUS = ["[data-key=park]", "[data-key^=throw-btn-]", "[data-key=pass]", "[data-key^=buy-]", "[data-key=who]"];
 
 const code = document.body.dataset.code;
 const ui = {};
@@ -49,8 +57,9 @@ const myPurchase = (state) => state.purchase && state.purchase.seat === me();
 const playerOf = (state, seat) => state.players.find((p) => p.seat === seat);
 const pawnOf = (state, seat) => state.pieces.find((p) => p.kind === "pawn" && p.seat === seat);
 
-function onState(state, events, why, prev) {
+function onState(state, frameEvents, why, prev) {
   sent = null;
+  const events = withBumpers(frameEvents);
   if (events.some((e) => e.type === "settings_changed")) ui.settingsRefused = null;
   const said = events.map((ev) => describe(ev, state, me())).filter(Boolean);
   // A roll paid to this player also shows for a moment (never over one's own turn).
@@ -58,8 +67,15 @@ function onState(state, events, why, prev) {
   // Being bumped shows too, for a moment, then as a note until one's next turn (the view's flag).
   for (const ev of events) if (ev.type === "bumped" && ev.seat !== null && ev.seat === me()) toast(describe(ev, state, me()));
   if (said.length) announce(said.join(" "), () => events.map((ev) => describe(ev, state, me())).filter(Boolean).join(" "));
+  // What this player must do now is said at once: their turn, or a field theirs to buy.
+  const buying = (v) => !!(v && v.purchase && v.purchase.seat === me());
+  if (why !== "welcome" && events.some((e) => e.type === "turn" && e.seat === me())) announce(t("ev.your_turn"), () => t("ev.your_turn"), true);
+  else if (why !== "welcome" && buying(state) && !buying(prev)) announce(t("ev.your_purchase"), () => t("ev.your_purchase"), true);
   if (events.some((e) => e.type === "turn" && e.seat === me()) || (why === "welcome" && myTurn(state))) {
     ui.focus = state.turn && state.turn.thrown ? "park" : "throw-btn-black";
+  } else if (myTurn(state) && state.turn.thrown && events.some((e) => e.type === "thrown" && e.seat === me())) {
+    // This player's own throw landed: Park (or another throw) is what comes next.
+    ui.focus = "park";
   }
   if (why !== "welcome") touch(state, events, prev);
   if (!myTurn(state) && !myPurchase(state)) looking = null;
@@ -136,7 +152,7 @@ function statusView(state) {
   return h(
     "section.np-status",
     { "data-key": "status", class: mine ? "mine" : "" },
-    h("div.np-status-top", null, h("span.np-round", { text: head }), h("strong.np-who", { "data-key": "who", text: whoActs(state) }), clock(state)),
+    h("div.np-status-top", null, h("span.np-round", { text: head }), h("strong.np-who", { "data-key": "who", tabindex: "-1", text: whoActs(state) }), clock(state)),
     h("p.np-last", { "data-key": "last", text: lastThrowLine(state) || t("np.fields_to_end", { n: state.fields_to_end }) }),
   );
 }
@@ -339,7 +355,8 @@ function render() {
   const state = session.state;
   const seat = session.seat;
   const who = state && seat !== null && seat !== undefined ? seatName(state, seat) : "";
-  mount(byId("bar"), h("h1.room", { text: t("common.room", { code }) }), who ? h("span.me", { text: who }) : null, rttBadge(h), touchSwitches(h, render), langButton(h));
+  const focused = focusBefore();
+  mount(byId("bar"), h("h1.room", { text: t("common.room", { code }) }), keysHelp(h, render, KEY_LINES), who ? h("span.me", { text: who }) : null, rttBadge(h), touchSwitches(h, render), langButton(h));
   const ctx = { state, me: seat, host: session.host, ui, send: session.send, rerender: render, game: session.game };
   let content = session.screen();
   const playing = !content && PLAYING.has(state.phase);
@@ -354,8 +371,9 @@ function render() {
   if (ui.focus) {
     const el = document.querySelector(`[data-key="${ui.focus}"]`);
     if (el && !el.disabled) el.focus({ preventScroll: true });
+    else keepFocus(focused, NEXT_FOCUS);
     ui.focus = null;
-  }
+  } else keepFocus(focused, NEXT_FOCUS);
   tick();
 }
 

@@ -23,6 +23,8 @@ import { playersView } from "./ui/players.js";
 import { podiumView } from "./ui/podium.js";
 import { awardsView } from "./ui/awards.js";
 import { endCard } from "/static/js/ui/endcard.js";
+import { keepFocus } from "/static/js/ui/focus.js";
+import { keysHelp } from "/static/js/ui/keyhelp.js";
 
 const code = document.body.dataset.code;
 const app = {
@@ -92,6 +94,11 @@ function onState(state, events, why, prev) {
     window.scrollTo(0, 0);
   }
   for (const ev of events) {
+    if (ev.type === "sold" && ev.seat === me) {
+      // This player owes the lot's price now: said at once, besides the table's sentence.
+      const owe = () => t("ev.sold_you", { amount: ev.amount, currency: curName(ev.currency, ev.amount) });
+      announce(owe(), owe, true);
+    }
     const text = sentence(ev, state);
     if (!text) continue;
     announce(text, () => sentence(ev, state));
@@ -103,6 +110,9 @@ function onState(state, events, why, prev) {
   touch(state, events, prev, me, outbid);
   if (outbid) {
     note(t("ev.outbid_short"), "outbid");
+    // Said at once: this player may want to bid again before the call runs out.
+    const beaten = () => t("ev.outbid_by", { name: seatName(state, hb.seat), amount: hb.amount, currency: curName(hb.currency, hb.amount) });
+    announce(beaten(), beaten, true);
   } else if (session.note && session.note.kind === "outbid" && (!hb || hb.seat === me)) {
     // Bid again (or the lot moved on): "outbid" is no longer true, so it goes at once, never
     // beside "your bid".
@@ -191,16 +201,12 @@ function spectatorView(state) {
 }
 
 /** After a render the focus must still be on a control: a pressed button that is now off (a bid
- * just placed, a power just played) hands it to "Going once", else to the page. */
-function keepFocus(before) {
-  const main = byId("app");
-  if (!before || (before.isConnected && !main.contains(before))) return; // the focus was elsewhere
-  const now = document.activeElement;
-  if (before.isConnected && !before.disabled && now === before) return;
-  if (now && main.contains(now) && !now.disabled) return;
-  const next = main.querySelector("[data-key=going]:not(:disabled)") || main;
-  next.focus({ preventScroll: true });
-}
+ * just placed, a power just played) hands it to "Going once", else to the first bid, else to the
+ * page. */
+const NEXT_FOCUS = ["[data-key=going]:not(:disabled)", "button.bid:not(:disabled)", "[data-key=pay-title]"];
+
+/** The game's own keys, as the "Keys" help lists them. */
+const KEY_LINES = ["keys.pc.bid", "keys.pc.powers", "keys.pc.pay"];
 
 function render() {
   const state = session.state;
@@ -210,6 +216,7 @@ function render() {
   mount(
     byId("bar"),
     h("h1.room", { text: t("common.room", { code }) }),
+    keysHelp(h, render, KEY_LINES),
     who ? h("span.me", { text: who }) : null,
     rttBadge(h),
     touchSwitches(h, render),
@@ -241,9 +248,9 @@ function render() {
   if (app.ui.focus) {
     const el = document.querySelector(`[data-key="${app.ui.focus}"]`);
     if (el && !el.disabled) el.focus({ preventScroll: true });
-    else keepFocus(focused);
+    else keepFocus(focused, NEXT_FOCUS);
     app.ui.focus = null;
-  } else keepFocus(focused);
+  } else keepFocus(focused, NEXT_FOCUS);
   tick();
 }
 

@@ -24,6 +24,14 @@ import { statusView, actionsView } from "./ui/race-status.js";
 import { roundOverView, endView, spectatorView } from "./ui/results.js";
 import { startDrag } from "./ui/drag.js";
 import { startKeys } from "./ui/keys.js";
+import { keepFocus, focusBefore } from "/static/js/ui/focus.js";
+import { keysHelp } from "/static/js/ui/keyhelp.js";
+
+/** The game's own keys, as the "Keys" help lists them. */
+const KEY_LINES = ["play.keys", "keys.pz.tab"];
+/** Where the focus goes when the card it was on left (played, or the round ended): the
+ * peanuts pile's top, the waste's, a building pile's, Turn 3, the next round's controls. */
+const NEXT_FOCUS = ["[data-key=peanuts]", "[data-key=waste]", "button.card-face.top", "[data-key=flip]", "[data-key=call]", ".round-over button, .over button"];
 
 connect(
   phoneSession({
@@ -47,9 +55,11 @@ function onState(state, events, why, prev, ack) {
   settle(state, ack);
   watchIdle(state);
   if (events.some((e) => e.type === "settings_changed")) app.ui.settingsRefused = null;
+  const seated = !session.watching && typeof session.seat === "number";
   for (const ev of events) {
     const text = describe(ev, state, session.seat);
-    if (text) announce(text, () => describe(ev, state, session.seat));
+    // "Go!" is everyone's turn at once: a seated player hears it at once.
+    if (text) announce(text, () => describe(ev, state, session.seat), seated && ev.type === "round_started");
   }
   if (prev && prev.phase !== "playing" && state.phase === "playing") app.ui.focus = "peanuts";
   if (why === "welcome") app.picked = null;
@@ -108,7 +118,8 @@ function render() {
   const state = session.state;
   const me = session.seat;
   const who = state && me !== null && me !== undefined ? seatName(state, me) : "";
-  mount(byId("bar"), h("h1.room", { text: t("common.room", { code }) }), who ? h("span.me", { text: who }) : null, session.replaced || session.gone ? null : rttBadge(h), touchSwitches(h, render), langButton(h));
+  const focused = focusBefore();
+  mount(byId("bar"), h("h1.room", { text: t("common.room", { code }) }), keysHelp(h, render, KEY_LINES), who ? h("span.me", { text: who }) : null, session.replaced || session.gone ? null : rttBadge(h), touchSwitches(h, render), langButton(h));
   const ctx = { state, me, host: session.host, ui: app.ui, send, rerender: render, game: session.game };
   let content = session.screen();
   const inRound = !content && state.you && (state.phase === "playing" || state.phase === "countdown");
@@ -126,8 +137,9 @@ function render() {
   if (app.ui.focus) {
     const el = document.querySelector(`[data-key="${app.ui.focus}"]`);
     if (el && !el.disabled) el.focus({ preventScroll: true });
+    else keepFocus(focused, NEXT_FOCUS);
     app.ui.focus = null;
-  }
+  } else keepFocus(focused, NEXT_FOCUS);
   tick();
 }
 

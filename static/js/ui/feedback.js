@@ -12,33 +12,52 @@ export function toast(text, kind = "info") {
   setTimeout(() => el.remove(), kind === "error" ? 4500 : 2500);
 }
 
-let lastSaid = "";
-let remakeLast = null;
-/** Tell screen readers about a bid, a call or a sale (polite: it waits for a pause). `remake`
- * says it again in the page's language, for when the language is switched. */
-export function announce(text, remake = null) {
-  const live = byId("live");
-  if (!live || !text) return;
-  remakeLast = remake;
-  // Repeating the same sentence must still be read: alternate a trailing no-break space.
-  live.textContent = text === lastSaid ? `${text}\u00a0` : text;
-  lastSaid = live.textContent;
+// Each region's last words and how to say them again in another language: the polite one
+// (#live: what happened at the table) and the assertive one (#alert: what this player must do
+// now, read at once). Sentences given in one go (one frame's events) are said together: a
+// region holds one text, and writing it again at once would drop all but the last.
+const regions = {
+  live: { said: "", remake: null, batch: null },
+  alert: { said: "", remake: null, batch: null },
+};
+
+function flush(id) {
+  const region = regions[id];
+  const batch = region.batch;
+  region.batch = null;
+  const live = byId(id);
+  if (!live || !batch || !batch.length) return;
+  const text = batch.map((b) => b.text).join(" ");
+  const remakes = batch.map((b) => b.remake);
+  region.remake = remakes.every(Boolean) ? () => remakes.map((f) => f()).filter(Boolean).join(" ") : null;
+  // Repeating the same words must still be read: alternate a trailing no-break space.
+  live.textContent = text === region.said ? `${text}\u00a0` : text;
+  region.said = live.textContent;
 }
 
-/** After a language switch: the live region's last sentence in the new language. */
-export function reannounce() {
-  const live = byId("live");
-  if (!live) return;
-  live.lang = document.documentElement.lang;
-  if (!remakeLast) {
-    live.textContent = "";
-    lastSaid = "";
-    return;
+/** Tell screen readers what changed (polite: it waits for a pause). `remake` says it again in
+ * the page's language, for when the language is switched. `urgent`: something this player must
+ * act on now (their turn, a payment they owe, their bid beaten), read out at once. */
+export function announce(text, remake = null, urgent = false) {
+  const id = urgent ? "alert" : "live";
+  if (!text || !byId(id)) return;
+  const region = regions[id];
+  if (!region.batch) {
+    region.batch = [];
+    queueMicrotask(() => flush(id));
   }
-  const text = remakeLast();
-  if (text) {
-    live.textContent = text;
-    lastSaid = text;
+  region.batch.push({ text, remake });
+}
+
+/** After a language switch: each region's last sentence in the new language. */
+export function reannounce() {
+  for (const [id, region] of Object.entries(regions)) {
+    const live = byId(id);
+    if (!live) continue;
+    live.lang = document.documentElement.lang;
+    const text = region.remake ? region.remake() : "";
+    live.textContent = text || "";
+    region.said = live.textContent;
   }
 }
 

@@ -69,8 +69,11 @@ function sentence(ev, state, me) {
     }
     case "parked":
       return t("ev.parked", { name: ev.seat === null ? t("np.a_stone") : who(ev.seat), field: field(ev.field) });
-    case "bumped":
-      return t("ev.bumped", { name: ev.seat === null ? t("np.a_stone") : who(ev.seat), field: field(ev.field) });
+    case "bumped": {
+      const name = ev.seat === null ? t("np.a_stone") : who(ev.seat);
+      if (ev.by_piece === undefined) return t("ev.bumped", { name, field: field(ev.field) });
+      return t("ev.bumped_by", { name, field: field(ev.field), by: ev.by === null ? t("np.a_stone") : who(ev.by) });
+    }
     case "stones_move":
       return t("ev.stones");
     case "round_over":
@@ -80,6 +83,17 @@ function sentence(ev, state, me) {
     default:
       return null;
   }
+}
+
+/** The frame's events, each `bumped` one told who bumped it (`by`: a seat, null for a stone;
+ * `by_piece`): the piece parked right after it in the same frame, as the engine reports a bump
+ * before the park that caused it. */
+export function withBumpers(events) {
+  return events.map((ev, i) => {
+    if (ev.type !== "bumped") return ev;
+    const park = events.slice(i + 1).find((e) => e.type === "parked");
+    return park ? { ...ev, by: park.seat ?? null, by_piece: park.piece } : ev;
+  });
 }
 
 /** Who won the round and on which field, then what each paid. */

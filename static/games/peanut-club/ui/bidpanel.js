@@ -96,9 +96,21 @@ function goingRow(ctx) {
   const empty = !state.high_bid;
   if (ui.confirmDiscard && (!empty || going || state.phase !== "bidding")) ui.confirmDiscard = false;
   if (ui.confirmDiscard) {
+    const keep = () => {
+      ui.confirmDiscard = false;
+      ui.focus = "going";
+      rerender();
+    };
     return h(
       "div.going-row.discard",
-      { role: "group", "aria-labelledby": "discard-q" },
+      {
+        role: "group",
+        "aria-labelledby": "discard-q",
+        // Escape keeps the lot, as Cancel does.
+        onkeydown: (e) => {
+          if (e.key === "Escape") keep();
+        },
+      },
       h("p.discard-q", { id: "discard-q", text: t("bid.discard_question") }),
       h("button.going", {
         type: "button",
@@ -114,11 +126,7 @@ function goingRow(ctx) {
       h("button.ghost", {
         type: "button",
         "data-key": "going-cancel",
-        onclick: () => {
-          ui.confirmDiscard = false;
-          ui.focus = "going";
-          rerender();
-        },
+        onclick: keep,
         text: t("common.cancel"),
       }),
     );

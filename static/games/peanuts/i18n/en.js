@@ -65,6 +65,8 @@ export default {
   "play.lost_race": "Lost the race: someone was faster.",
   "play.lost_race_to": "Lost the race to {name}",
   "play.lost_race_by": "Lost the race to {name} ({ms} ms)",
+  "play.won_race": "You won the race against {name} by {ms} ms.",
+  "keys.pz.tab": "Or Tab to a card and press Enter to play it; with Choose a place on, Enter picks the card, then Enter on where it goes; Enter on Peanuts! calls it.",
   "play.back": "Back to its place: {reason}",
   "play.too_fast": "Too fast: the card is back, tap again.",
   "play.no_answer": "No answer from the room: the card is back, tap again.",

@@ -65,6 +65,8 @@ export default {
   "play.lost_race": "Course perdue : trop tard !",
   "play.lost_race_to": "Course perdue contre {name}",
   "play.lost_race_by": "Course perdue contre {name} ({ms} ms)",
+  "play.won_race": "Course gagnée contre {name} de {ms} ms.",
+  "keys.pz.tab": "Ou Tab jusqu’à une carte et Entrée pour la jouer ; avec Choisir la place, Entrée prend la carte, puis Entrée sur sa destination ; Entrée sur Peanuts! l’annonce.",
   "play.back": "Retour à sa place : {reason}",
   "play.too_fast": "Trop vite : la carte est revenue, touchez-la encore.",
   "play.no_answer": "Pas de réponse de la salle : la carte est revenue, touchez-la encore.",

@@ -23,6 +23,8 @@ export function describe(ev, state, me = null) {
           ? t("ev.skipped")
           : t("ev.stalled");
     case "photo_finish":
+      // The winner's own phone says it as theirs (the loser's says why its card came back).
+      if (me !== null && ev.winner === me) return t("play.won_race", { name: seatName(state, ev.loser), ms: ev.margin_ms });
       return photoFinishLine(ev, state);
     case "rotated":
       return t("ev.rotated");
