@@ -80,7 +80,7 @@ def test_the_tv_lobby_keeps_each_seat_on_one_line_and_the_host_controls_in_sight
     tv.locator("details.settings > summary").click()
     expect(tv.locator("[data-key=save-settings]")).to_be_visible()
     if game == "peanut-club":
-        keep(tv, shots, f"lobby-sofa-settings-{size}-after")
+        keep(tv, shots, f"peanut-club-lobby-settings-{size}-after")
     seats = tv.evaluate(SEAT_LINES)
     assert len(seats) == 6 and all(on and all(on) for _, on in seats[1:]), seats
     for control in ("[data-key=save-settings]", ".next-game button"):
