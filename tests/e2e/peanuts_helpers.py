@@ -206,9 +206,9 @@ class Served:
         self.socket: Any = None
         self.seq = 1
 
-    def push(self, view: dict[str, Any]) -> None:
+    def push(self, view: dict[str, Any], events: list[dict[str, Any]] | None = None) -> None:
         self.seq += 1
-        frame = {"type": "state", "seq": self.seq, "state": view, "events": []}
+        frame = {"type": "state", "seq": self.seq, "state": view, "events": events or []}
         self.socket.send(json.dumps(frame))
 
 

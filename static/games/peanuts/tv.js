@@ -87,6 +87,8 @@ function foundationsView(state) {
                   : t("card.deck", { card: t("pile.foundation", { n: f.index + 1, card: cardName(f.top) }), name: deckName(state, f.top.deck) }),
               },
               cardFace(f.top, "span", { class: "big" }),
+              // A finished pile is not only faded: a bold tick over it, seen from the sofa.
+              f.complete ? h("span.fnd-mark", { "aria-hidden": "true", text: "✓" }) : null,
               h("span.fnd-count", { "aria-hidden": "true", text: `${f.count}/13` }),
             ),
           ),

@@ -7,7 +7,8 @@ import { nameTag } from "/static/js/ui/names.js";
 export const POWERS = ["a_la_carte", "crash", "niet", "convert", "abracadabra"];
 const SYMBOL_ORDER = ["luxury", "antique", "exotic", "furniture", "modern", "classical", "curiosity", "art", "joker"];
 
-/** The five tokens as small chips; a used one is struck through and says so. */
+/** The five tokens as small chips; a used one is struck through, carries a bold cross (seen from
+ * the sofa, and by those who cannot tell the greys apart) and says so to screen readers. */
 export function tokenChips(tokens) {
   return h(
     "ul.tokens",
@@ -18,6 +19,7 @@ export function tokenChips(tokens) {
         "li.token",
         { class: used ? "used" : "", title: t(`pow_help.${p}`), "data-key": `tok-${p}` },
         h("span", { text: t(`pow.${p}`) }),
+        used ? h("span.token-mark", { "aria-hidden": "true", text: "✕" }) : null,
         h("span.sr", { text: ` (${t(used ? "powers.used" : "powers.ready")})` }),
       );
     }),
