@@ -38,15 +38,32 @@ def see_as(page: Page, deficiency: str) -> None:
     cdp.send("Emulation.setEmulatedVisionDeficiency", {"type": deficiency})
 
 
+#: The five others' names when people (lines of the test's own that never act) sit at the table.
+OTHERS = ("Bea", "Cid", "Dot", "Eli", "Fay")
+
+
 @dataclass
 class FullTable:
-    """A room of six seats: Ana on the phone (seat 0) and five bots; the TV holds the host
-    token; `host` is the test's own line with the host token."""
+    """A room of six seats: Ana on the phone (seat 0) and five others, bots or `people`; the TV
+    holds the host token; `host` is the test's own line with the host token."""
 
     room: dict[str, Any]
     host: Line
     phone: Page
     tv: Page
+    people: list[Line]
+
+    def bots_take_over(self) -> None:
+        """The people leave, and the host hands their seats to bots, which play the game on (a
+        development server's bots play in a blink)."""
+        for line in self.people:
+            line.close()
+        seats = range(1, 1 + len(self.people))
+        self.host.until(lambda s: not any(s["players"][i]["connected"] for i in seats))
+        for seat in seats:
+            self.host.send({"type": "add_bot", "level": "easy", "seat": seat})
+        self.host.until(lambda s: all(s["players"][i]["bot"] for i in seats))
+        self.people = []
 
     def start(self) -> None:
         self.host.send({"type": "start"})
@@ -54,6 +71,8 @@ class FullTable:
         expect(self.phone.locator(".lobby")).to_have_count(0)
 
     def close(self) -> None:
+        for line in self.people:
+            line.close()
         self.host.close()
         for page in (self.phone, self.tv):
             page.context.close()
@@ -67,20 +86,27 @@ def full_table(
     phone: dict[str, int] = PHONE,
     tv: dict[str, int] = TV,
     seed: int = 4,
+    people: bool = False,
 ) -> FullTable:
-    """A game's lobby with six seats (Ana and five bots), on a phone and a TV."""
+    """A game's lobby with six seats (Ana and five bots, or five `people` who never act: the
+    game waits for them, or its clock plays for them, until `bots_take_over`), on a phone and a
+    TV."""
     room = post_room(base_url, {"game": game, "seed": seed, **PACE[game]})
     host = Line(base_url, room["code"], {"type": "watch", "host_token": room["host_token"]})
     page = new_page(browser, phone, touch=True, mobile=True)
     store_host_token(page, base_url, room)
     screen = tv_page(browser, base_url, room, tv)
     join(page, room["join_url"], "Ana")
-    for _ in range(5):
-        host.send({"type": "add_bot", "level": "easy"})
+    others = []
+    for name in OTHERS:
+        if people:
+            others.append(Line(base_url, room["code"], {"type": "join", "name": name}))
+        else:
+            host.send({"type": "add_bot", "level": "easy"})
     host.until(lambda s: len(s["players"]) == 6)
     expect(screen.locator(".lobby-player")).to_have_count(6)
     expect(page.locator(".lobby-player")).to_have_count(6)
-    return FullTable(room, host, page, screen)
+    return FullTable(room, host, page, screen, others)
 
 
 #: What `seat_marks` reads of every visible mark under a selector: whose it is, its shape's name

@@ -107,7 +107,9 @@ def marks_under_each_deficiency(page: Page, where: str, places: list[tuple[str, 
 def test_every_seat_has_a_shape_of_its_own_not_only_a_colour(
     browser: Any, base_url: str, game: str
 ) -> None:
-    table = full_table(browser, base_url, game)
+    # Five people who wait while the test looks at the game in play (a development server's
+    # bots would end a Peanuts! round in a second), then bots play it to its end.
+    table = full_table(browser, base_url, game, people=True)
     try:
         check_stage(table, game, "lobby")
         table.start()
@@ -115,6 +117,7 @@ def test_every_seat_has_a_shape_of_its_own_not_only_a_colour(
             expect(table.phone.locator(".others")).to_be_visible()
         check_stage(table, game, "play")
 
+        table.bots_take_over()
         to_the_end(table.host, 1)
         expect(table.tv.locator("[data-key=next-game-choice]")).to_be_visible()
         check_stage(table, game, "end")

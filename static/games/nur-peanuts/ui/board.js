@@ -120,7 +120,7 @@ function pieceView(state, spot, opts) {
     p.kind === "stone"
       ? h("svg:rect", { x: -r * 0.85, y: -r * 0.85, width: r * 1.7, height: r * 1.7, rx: r * 0.45, class: "stone-body" })
       : [
-          seatShapeNode(p.seat, r * 1.2, "pawn-body"),
+          seatShapeNode(p.seat, r * 1.1, "pawn-body"),
           pawnLabel(initial(state, p.seat), r, seatShape(p.seat).name),
         ];
   return h(
@@ -158,10 +158,10 @@ function valueLabel(f, spot, small) {
   return h("svg:text", { class: "value", x: spot.x, y: spot.y, dy: "0.36em", "font-size": size, textLength: wide ? round1(room) : null, lengthAdjust: wide ? "spacingAndGlyphs" : null, text });
 }
 
-/** The owner's shape on the outer edge of a field's band: the band's colour is not the only
- * sign of whose field it is. */
+/** The owner's shape in the outer corner of a field's band, clear of its value: the band's
+ * colour is not the only sign of whose field it is. */
 function ownerMark(field, owner) {
-  const spot = at(field, RING.out - 12);
+  const spot = at(field, RING.out - 15, 44);
   return h("svg:g", { class: "owner-mark", transform: `translate(${spot.x} ${spot.y})` }, seatShapeNode(owner, 10, "owner-shape"));
 }
 
