@@ -21,7 +21,7 @@ from pathlib import Path
 
 from colour_helpers import DEFICIENCIES, PACE, PHONE, TV, full_table, see_as
 from conftest import CHROMIUM, CHROMIUM_ARGS, _free_port, _wait_healthy
-from e2e_helpers import new_page
+from e2e_helpers import Line, new_page
 from evening_helpers import to_the_end
 from peanuts_helpers import playing, tap_everything
 from playwright.sync_api import Browser, Page, expect, sync_playwright
@@ -56,6 +56,18 @@ def server(url: str | None) -> Iterator[str]:
             proc.wait(timeout=10)
 
 
+def bid_lowest(line: Line) -> None:
+    """A Peanut Club player's least bid, in the first currency of the column they can bid in."""
+    state = line.until(lambda s: s["phase"] == "bidding" and "bid_options" in s["you"])
+    options = state["you"]["bid_options"]
+    for currency in state["column"]:
+        o = options.get(currency)
+        if o and o.get("reason") is None and o["max"] >= o["min"]:
+            line.send({"type": "bid", "amount": o["min"], "currency": currency})
+            return
+    raise AssertionError("no bid is possible")
+
+
 class Shooter:
     """Saves a page under each wanted vision, named `<game>-<page>-<vision><suffix>.png`."""
 
@@ -81,22 +93,26 @@ def shoot_game(browser: Browser, base: str, game: str, shoot: Shooter, pause: fl
     shoot(landing, game, "landing")
     landing.context.close()
 
-    # Peanuts!' bots on a development server end a round in a second: people who wait sit
-    # there while Ana plays a few cards, then bots take over.
-    race = game == "peanuts"
-    table = full_table(browser, base, game, people=race)
+    # A development server's bots end a Peanuts! round or a Peanut Club game in a second or
+    # two: people who wait sit there while the game is shot in play (Ana plays a few cards, or
+    # Bea bids), then bots take over.
+    people = game in ("peanuts", "peanut-club")
+    table = full_table(browser, base, game, people=people)
     try:
         shoot(table.tv, game, "lobby")
         table.start()
-        if race:
+        if game == "peanuts":
             playing(table.phone)
             for _ in range(3):
                 tap_everything(table.phone)
+        elif game == "peanut-club":
+            bid_lowest(table.people[0])
+            expect(table.tv.locator(".hb-by")).to_be_visible()
         else:
             time.sleep(pause)  # a few moves on the board
         shoot(table.phone, game, "player")
         shoot(table.tv, game, "tv")
-        if race:
+        if people:
             table.bots_take_over()
         to_the_end(table.host, 1)
         expect(table.tv.locator("[data-key=next-game-choice]")).to_be_visible()
