@@ -179,7 +179,6 @@ function playersView(state) {
         return h(
           "li.np-player",
           { "data-key": `p${p.seat}`, class: [seatClass(p.seat), you ? "you" : "", acting === p.seat ? "acting" : ""].join(" ") },
-          h("span.np-dot", { "aria-hidden": "true" }),
           nameTag(p, seat, state.host_seat),
           h("span.np-cash", { "data-key": `cash-${p.seat}`, text: money(p.cash) }),
           you && values
@@ -319,7 +318,7 @@ function overView(state, more = watchingFoot()) {
           h(
             "tr",
             { "data-key": `f${p.seat}`, class: [result && result.winners.includes(p.seat) ? "won" : "", p.seat === seat ? "mine" : ""].join(" ") },
-            h("td", null, h("span.np-who-cell", { class: seatClass(p.seat) }, h("span.np-dot", { "aria-hidden": "true" }), nameTag(p, seat, state.host_seat))),
+            h("td", null, h("span.np-who-cell", { class: seatClass(p.seat) }, nameTag(p, seat, state.host_seat))),
             h("td.num", { text: money(p.cash) }),
             h("td.num", { text: String(p.fields.length) }),
           ),

@@ -6,6 +6,7 @@ import { currencyIcon, objectCard, symbolIcon } from "./symbols.js";
 import { describe } from "./ui/events.js";
 import { getJSON, roomGames, namesState, pageRecord, allGamesLink } from "/static/js/finished.js";
 import { handicapsLine } from "/static/js/ui/handicaps.js";
+import { seatMark } from "/static/js/ui/seatmark.js";
 
 const code = document.body.dataset.code;
 const app = { games: null, game: null, data: null, step: 0, error: null };
@@ -95,7 +96,7 @@ function scoresView(result) {
           { class: `place-${s.place}` },
           h("span.place", { text: t("over.place", { n: s.place }) }),
           " ",
-          h("span.score-name", { text: app.data.names[s.seat] || `#${s.seat + 1}` }),
+          h("span.score-name", null, seatMark(s.seat), app.data.names[s.seat] || `#${s.seat + 1}`),
           " ",
           h("span.score-total", { text: plural("over.total", s.total) }),
         ),

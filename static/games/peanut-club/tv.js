@@ -4,6 +4,7 @@
 import { h, mount, byId } from "/static/js/dom.js";
 import { init, t, errorText, langButton, onChange } from "/static/js/i18n.js";
 import { seatName } from "/static/js/state.js";
+import { seatMark } from "/static/js/ui/seatmark.js";
 import { watchRoom, sender, screen, botHandover } from "/static/js/table.js";
 import { reachOf, loadReach, footLink } from "/static/js/ui/reach.js";
 import { toast, announce, showStatus } from "/static/js/ui/feedback.js";
@@ -78,7 +79,7 @@ function saleView(state) {
     h(
       "p.sale-line",
       null,
-      h("span.sale-who", { text: t("tv.paid_by", { name: seatName(state, ev.seat) }) }),
+      h("span.sale-who", null, seatMark(ev.seat), t("tv.paid_by", { name: seatName(state, ev.seat) })),
       groups
         ? h(
             "span.sale-cards",

@@ -12,6 +12,7 @@ import { reachOf, loadReach, footLink } from "/static/js/ui/reach.js";
 import { toast, announce, showStatus } from "/static/js/ui/feedback.js";
 import { startTicker, tick } from "/static/js/ui/ticker.js";
 import { nameTag } from "/static/js/ui/names.js";
+import { seatMark } from "/static/js/ui/seatmark.js";
 import { game } from "/static/js/games.js";
 import { step } from "./patch.js";
 import { cardFace, cardName, deckName, applyCss } from "./ui/cards.js";
@@ -112,7 +113,7 @@ function teamTag(state, seats) {
   const parts = [];
   seats.forEach((seat, i) => {
     if (i) parts.push(h("span.team-and", { "aria-hidden": "true", text: " & " }));
-    parts.push(nameTag(state.players.find((p) => p.seat === seat), null, state.host_seat));
+    parts.push(nameTag(state.players.find((p) => p.seat === seat), null, state.host_seat, { mark: false }));
   });
   return h("span.team-names", { "data-key": `team-${seats[0]}` }, parts);
 }
@@ -138,10 +139,10 @@ function raceView(state) {
           h(
             "div.race-head",
             null,
-            h("span.deck-dot", { "aria-hidden": "true" }),
+            seatMark(d.deck, { cls: "deck-mark" }),
             d.seats.length > 1
               ? teamTag(state, d.seats)
-              : nameTag(state.players.find((p) => p.seat === d.seat), null, state.host_seat),
+              : nameTag(state.players.find((p) => p.seat === d.seat), null, state.host_seat, { mark: false }),
             d.stuck ? h("span.badge.badge-stuck", { text: t("race.stuck") }) : null,
             h("span.race-left", { text: plural("race.left", left) }),
           ),

@@ -8,6 +8,7 @@
 import { h } from "../dom.js";
 import { t, plural, current } from "../i18n.js";
 import { nextGameControl } from "./nextgame.js";
+import { seatMark } from "./seatmark.js";
 
 /** The evening's entry for the game just closed, when the view has it (a finished game joins
  * the evening from its last action on). */
@@ -66,7 +67,7 @@ function nightView(state, me) {
           "li.night-row",
           { class: s.seat === me ? "me" : "", "data-key": `night-${s.seat}` },
           h("span.night-rank-n", { text: ordinal(rank(s)) }),
-          h("span.night-name", { text: s.name }),
+          h("span.night-name", null, seatMark(s.seat), s.name),
           s.seat === me ? h("span.badge.badge-you.night-you", { text: t("common.you") }) : null,
           h("span.night-points", { text: plural("evening.points", s.points, { p: points(s.points) }) }),
         ),

@@ -3,6 +3,7 @@
 // names and points with the leader marked. Nothing before the room's first finished game.
 import { h } from "/static/js/dom.js";
 import { current, plural, t } from "/static/js/i18n.js";
+import { seatMark } from "./seatmark.js";
 
 /** Points as the page's language writes them (1.5 / 1,5). */
 function points(n) {
@@ -24,7 +25,7 @@ export function eveningPanel(state, { strip = false, action = null } = {}) {
       "tr.evening-row" + (leader ? ".leader" : ""),
       { "data-seat": String(s.seat) },
       h("td.evening-mark", { text: leader ? "★" : "", "aria-label": leader ? t("evening.leader") : null }),
-      h("th.evening-name", { scope: "row", text: s.name }),
+      h("th.evening-name", { scope: "row" }, seatMark(s.seat), s.name),
       h("td.evening-points", { text: plural("evening.points", s.points, { p: points(s.points) }) }),
     );
   });

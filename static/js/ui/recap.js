@@ -7,6 +7,7 @@
 import { h } from "/static/js/dom.js";
 import { current, plural, t } from "/static/js/i18n.js";
 import { games } from "/static/js/games.js";
+import { seatMark } from "./seatmark.js";
 
 // The games hosted here (GET /api/games), once: their names and their awards' names.
 let listing = null;
@@ -141,7 +142,7 @@ export function recapView({ state, code, close, rerender }) {
               h(
                 "tr.recap-row" + (s.points === best && best > 0 ? ".leader" : ""),
                 { "data-seat": String(s.seat) },
-                h("th.recap-name", { scope: "row", text: s.name }),
+                h("th.recap-name", { scope: "row" }, seatMark(s.seat), s.name),
                 h("td.recap-points", { text: points(s.points) }),
               ),
             ),

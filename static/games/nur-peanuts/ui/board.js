@@ -6,6 +6,7 @@ import { h } from "/static/js/dom.js";
 import { t } from "/static/js/i18n.js";
 import { seatName } from "/static/js/state.js";
 import { money } from "./format.js";
+import { seatShapeNode, seatShape } from "/static/js/ui/seatmark.js";
 
 export const FIELDS = 24;
 const SIZE = 520;
@@ -88,10 +89,11 @@ function placed(state, moving) {
   return out;
 }
 
-/** The letters on a pawn, smaller when there are two or three. */
-function pawnLabel(text, r) {
-  const size = round1(r * (Array.from(text).length > 1 ? 0.85 : 1.1));
-  return h("svg:text", { class: "pawn-initial", "font-size": size, dy: "0.36em", text });
+/** The letters on a pawn, smaller when there are two or three (and lower in a triangle, whose
+ * room is near its base). */
+function pawnLabel(text, r, shape) {
+  const size = round1(r * (Array.from(text).length > 1 ? 0.85 : 1.1) * (shape === "triangle" ? 0.85 : 1));
+  return h("svg:text", { class: "pawn-initial", "font-size": size, dy: "0.36em", y: shape === "triangle" ? round1(r * 0.3) : null, text });
 }
 
 /** Text no wider than `max` units: a long line is squeezed to fit (SVG cannot wrap). */
@@ -118,8 +120,8 @@ function pieceView(state, spot, opts) {
     p.kind === "stone"
       ? h("svg:rect", { x: -r * 0.85, y: -r * 0.85, width: r * 1.7, height: r * 1.7, rx: r * 0.45, class: "stone-body" })
       : [
-          h("svg:circle", { r, class: "pawn-body" }),
-          pawnLabel(initial(state, p.seat), r),
+          seatShapeNode(p.seat, r * 1.1, "pawn-body"),
+          pawnLabel(initial(state, p.seat), r, seatShape(p.seat).name),
         ];
   return h(
     "svg:g",
@@ -156,6 +158,13 @@ function valueLabel(f, spot, small) {
   return h("svg:text", { class: "value", x: spot.x, y: spot.y, dy: "0.36em", "font-size": size, textLength: wide ? round1(room) : null, lengthAdjust: wide ? "spacingAndGlyphs" : null, text });
 }
 
+/** The owner's shape in the outer corner of a field's band, clear of its value: the band's
+ * colour is not the only sign of whose field it is. */
+function ownerMark(field, owner) {
+  const spot = at(field, RING.out - 15, 44);
+  return h("svg:g", { class: "owner-mark", transform: `translate(${spot.x} ${spot.y})` }, seatShapeNode(owner, 10, "owner-shape"));
+}
+
 function fieldView(state, f, opts) {
   const owner = f.owner;
   const ownerClass = owner === "bank" ? "bank" : owner === null || owner === undefined ? "unsold" : `seat-${owner % 6}`;
@@ -179,6 +188,7 @@ function fieldView(state, f, opts) {
     h("svg:path", { class: "place track", d: cell(f.index, RING.track, RING.start) }),
     h("svg:path", { class: "place parking", d: cell(f.index, RING.park, RING.track) }),
     valueLabel(f, label, opts.small),
+    typeof owner === "number" ? ownerMark(f.index, owner) : null,
   );
 }
 

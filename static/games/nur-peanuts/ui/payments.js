@@ -7,6 +7,7 @@ import { t } from "/static/js/i18n.js";
 import { seatName } from "/static/js/state.js";
 import { initial, fitted } from "./board.js";
 import { money, paymentLine } from "./format.js";
+import { seatShapeNode } from "/static/js/ui/seatmark.js";
 
 const W = 640;
 const H = 340;
@@ -37,7 +38,7 @@ function nodeView(state, spot) {
   return h(
     "svg:g",
     { class: bank ? "pay-node bank" : `pay-node seat-${spot.who % 6}`, "data-key": `node-${spot.who}`, transform: `translate(${Math.round(spot.x)} ${Math.round(spot.y)})` },
-    h("svg:circle", { r: NODE, class: "node-body" }),
+    bank ? h("svg:circle", { r: NODE, class: "node-body" }) : seatShapeNode(spot.who, NODE * 1.15, "node-body"),
     h("svg:text", { class: "node-initial", dy: "0.36em", "font-size": 30, text: bank ? t("table.bank_short") : initial(state, spot.who) }),
     fitted(name, 170, 20, { class: "node-name", y: below ? NODE + 22 : -NODE - 10 }),
   );

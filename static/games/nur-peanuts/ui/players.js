@@ -4,6 +4,7 @@
 import { h } from "/static/js/dom.js";
 import { t, plural } from "/static/js/i18n.js";
 import { nameTag } from "/static/js/ui/names.js";
+import { seatMark, seatShape } from "/static/js/ui/seatmark.js";
 import { initial } from "./board.js";
 import { money } from "./format.js";
 
@@ -17,9 +18,15 @@ function net(result) {
   return by;
 }
 
-/** A pawn's token: the seat's colour and the name's first letter. */
+/** A pawn's token as the board draws the pawn: the seat's shape in its colour, and the name's
+ * first letter. */
 export function token(state, seat) {
-  return h("span.token", { class: `seat-${seat % 6}`, "aria-hidden": "true", text: initial(state, seat) });
+  return h(
+    "span.token.pawn-token",
+    { class: `seat-${seat % 6} shape-${seatShape(seat).name}`, "aria-hidden": "true" },
+    seatMark(seat),
+    h("span.token-letter", { text: initial(state, seat) }),
+  );
 }
 
 function valuesOf(state, fields) {
@@ -41,7 +48,7 @@ function row(state, p, deciding, delta, hostAction) {
     h(
       "div.who",
       null,
-      nameTag(p, null, state.host_seat),
+      nameTag(p, null, state.host_seat, { mark: false }),
       h(
         "span.marks",
         null,

@@ -1,11 +1,12 @@
 // The ring of 24 fields on a phone: two rows of twelve drawn as a loop (the top row left to
 // right, the bottom row back from right to left by CSS, so it is read in ring order), each field
-// its value in hundreds, its owner's colour, and the pieces on it: a ring on its start place, a
-// dot on its track space, a square parked.
+// its value in hundreds, its owner's colour and shape, and the pieces on it, each in its seat's
+// shape: hollow on its start place, filled on its track space, filled and underlined parked.
 import { h } from "/static/js/dom.js";
 import { t } from "/static/js/i18n.js";
 import { seatName } from "/static/js/state.js";
 import { money, ownerText, seatClass } from "./format.js";
+import { seatMark } from "/static/js/ui/seatmark.js";
 
 const HALF = 12;
 
@@ -27,11 +28,13 @@ function cell(state, field, me, mark) {
       class: [seatClass(owner), owner === null ? "unsold" : "", mine ? "here" : "", mark.has(field) ? "mark" : ""].join(" "),
       "aria-label": label,
     },
-    h("span.np-val", { "aria-hidden": "true", text: String(value / 100) }),
+    h("span.np-val", { "aria-hidden": "true" }, String(value / 100), typeof owner === "number" ? seatMark(owner, { cls: "np-own" }) : null),
     h(
       "span.np-pcs",
       { "aria-hidden": "true" },
-      pieces.map((p) => h("span.pc", { class: `pc-${p.place} ${p.seat === null ? "stone" : seatClass(p.seat)}` })),
+      pieces.map((p) =>
+        p.seat === null ? h("span.pc.stone", { class: `pc-${p.place}` }) : seatMark(p.seat, { cls: `pc pc-${p.place} ${seatClass(p.seat)}` }),
+      ),
     ),
   );
 }

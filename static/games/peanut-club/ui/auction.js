@@ -3,6 +3,7 @@ import { h } from "/static/js/dom.js";
 import { t, plural } from "/static/js/i18n.js";
 import { money } from "../symbols.js";
 import { seatName } from "/static/js/state.js";
+import { seatMark } from "/static/js/ui/seatmark.js";
 
 /** A currency's name for an amount of it: "1 Peanut", "2 Peanuts" (French: "1 cacahuète"). */
 export const curName = (currency, n) => plural(`cur.${currency}`, n).replace(/^\d+\s*/, "");
@@ -68,6 +69,6 @@ export function highBidView(state, me) {
     { class: mine ? "mine" : "", dataset: { key: `${hb.seat}-${hb.amount}-${hb.currency}` } },
     h("span.hb-label", { text: t("bid.high") }),
     h("span.hb-amount", null, moneyOf(hb.amount, hb.currency)),
-    h("span.hb-by", { text: mine ? t("bid.yours_short") : t("bid.by", { name: seatName(state, hb.seat) }) }),
+    h("span.hb-by", null, seatMark(hb.seat), mine ? t("bid.yours_short") : t("bid.by", { name: seatName(state, hb.seat) })),
   );
 }

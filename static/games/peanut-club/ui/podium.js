@@ -3,6 +3,7 @@ import { h } from "/static/js/dom.js";
 import { t, plural } from "/static/js/i18n.js";
 import { symbolIcon } from "../symbols.js";
 import { seatName } from "/static/js/state.js";
+import { seatMark } from "/static/js/ui/seatmark.js";
 import { symbolCountView } from "./players.js";
 
 /** `extra`: shown under the winner (the night's awards, ui/awards.js, on the TV and a watching
@@ -48,7 +49,7 @@ export function podiumView(state, { me = null, host = false, onRematch = null, e
             "div.score-head",
             null,
             h("span.place", { text: plural("over.place", s.place) }),
-            h("span.score-name", { text: seatName(state, s.seat) }),
+            h("span.score-name", null, seatMark(s.seat), seatName(state, s.seat)),
             s.seat === me ? h("span.badge.badge-you.score-you", { text: t("over.you") }) : null,
             h("span.score-total", { text: plural("over.total", s.total) }),
           ),

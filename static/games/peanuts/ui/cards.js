@@ -1,8 +1,10 @@
 // Cards as every Peanuts! page draws them: rank and suit on a white face, edged in the colour of
-// the deck it belongs to; their names for screen readers. Only what the view holds is drawn.
+// the deck it belongs to and carrying that deck's mark (its shape, for those who cannot tell the
+// colours apart); their names for screen readers. Only what the view holds is drawn.
 import { h } from "/static/js/dom.js";
 import { t } from "/static/js/i18n.js";
 import { seatName } from "/static/js/state.js";
+import { seatMark } from "/static/js/ui/seatmark.js";
 
 const SUITS = { spades: "♠", hearts: "♥", diamonds: "♦", clubs: "♣" };
 const LETTERS = { 1: "A", 11: "J", 12: "Q", 13: "K" };
@@ -34,14 +36,16 @@ export function cardFace(card, tag = "span", attrs = {}) {
     { ...attrs, class: cls, "data-card": String(card.id) },
     h("span.rank", { "aria-hidden": "true", text: rankLabel(card.rank) }),
     h("span.suit", { "aria-hidden": "true", text: suitSymbol(card.suit) }),
+    seatMark(card.deck, { cls: "card-mark" }),
   );
 }
 
-/** The back of a face-down pile, in the deck's colour, with its count. */
+/** The back of a face-down pile, in the deck's colour and with its mark, and its count. */
 export function cardBack(deck, count, attrs = {}) {
   return h(
     "span",
     { ...attrs, class: [`card-back`, `deck-${deck % 6}`, attrs.class || ""].join(" ") },
+    seatMark(deck, { cls: "card-mark" }),
     count !== null && count !== undefined ? h("span.back-count", { text: String(count) }) : null,
   );
 }

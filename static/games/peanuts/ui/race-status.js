@@ -5,6 +5,7 @@ import { t } from "/static/js/i18n.js";
 import { app, session, send, render } from "./page.js";
 import { cardName } from "./cards.js";
 import { deckNames, roundPoints } from "./summary.js";
+import { seatMark } from "/static/js/ui/seatmark.js";
 import { cancelPick } from "./moves.js";
 import { skipRoundButton, endGameControl } from "./host.js";
 
@@ -58,7 +59,7 @@ export function othersView(state, me) {
       h(
         "span.other",
         { class: `deck-${p.deck % 6}`, "data-key": `o${p.deck}` },
-        h("span.deck-dot", { "aria-hidden": "true" }),
+        seatMark(p.deck, { cls: "deck-mark" }),
         t("race.other", { name: deckNames(state, state.players.filter((q) => q.deck === p.deck).map((q) => q.seat)), n: p.peanuts.left }),
       ),
     ),

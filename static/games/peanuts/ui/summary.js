@@ -4,6 +4,7 @@ import { h } from "/static/js/dom.js";
 import { t, plural } from "/static/js/i18n.js";
 import { seatName } from "/static/js/state.js";
 import { nameTag } from "/static/js/ui/names.js";
+import { seatMark } from "/static/js/ui/seatmark.js";
 
 /** The names of a deck's seats ("Ana & Bruno" for a team). */
 export function deckNames(state, seats) {
@@ -65,10 +66,10 @@ export function summaryTable(state, me) {
             h(
               "span.who",
               null,
-              h("span.deck-dot", { "aria-hidden": "true" }),
+              seatMark(r.seat, { cls: "deck-mark" }),
               r.seats.length > 1
                 ? h("span.pname", null, h("span.pname-text", { text: deckNames(state, r.seats) }))
-                : nameTag(state.players.find((p) => p.seat === r.seat) || { seat: r.seat }, me, state.host_seat),
+                : nameTag(state.players.find((p) => p.seat === r.seat) || { seat: r.seat }, me, state.host_seat, { mark: false }),
             ),
           ),
           h("td.num.plus", { text: t("summary.played_pts", { n: r.played }) }),
