@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from peanutclub.games.nur_peanuts.engine.board import step
 from peanutclub.games.nur_peanuts.engine.dice import OUTCOMES, WAYS, Dice
 from peanutclub.games.nur_peanuts.engine.pieces import Piece, Place
-from peanutclub.games.nur_peanuts.engine.rules import BANK, reroll_price, settle
+from peanutclub.games.nur_peanuts.engine.rules import BANK, Owner, paid_to_winner, reroll_price
 
 if TYPE_CHECKING:
     from peanutclub.games.nur_peanuts.engine.game import Engine
@@ -44,17 +44,19 @@ def outcome_if_parked(
         if values[piece.field] > values[best_field]:
             best_field, best_seat = piece.field, piece.seat
     winner = BANK if best_seat is None else best_seat
-    pawn_fields = {p.seat: p.field for p in others if p.seat is not None}
-    pawn_fields[seat] = field
     if purse is None:
         purse = game.cash
-    net = 0
-    for payment in settle(values, game.owners, purse, winner, best_field, pawn_fields):
-        if payment.payer == seat:
-            net -= payment.amount
-        elif payment.to == seat:
-            net += payment.amount
-    return net
+    owners = game.owners
+    if winner != seat:  # what this player would pay the winner (`settle`'s amount for it)
+        return -paid_to_winner(values, owners, purse, winner, best_field, seat, field)
+    # What every other player's pawn would pay this player, as `settle` would make them pay
+    # (only pawns pay; `settle`'s payments are summed here without being made, since a view
+    # asks this for every field each throw may reach).
+    return sum(
+        paid_to_winner(values, owners, purse, winner, best_field, p.seat, p.field)
+        for p in others
+        if p.seat is not None
+    )
 
 
 def parking_facts(
@@ -120,13 +122,25 @@ def throw_odds(game: Engine) -> dict[str, list[dict[str, Any]]]:
     cash = purse[seat]
     position = game.pawns[seat].field
     parked = [p for p in game.pieces() if p.place is Place.PARKING]
+    # The three throws reach many of the same fields (black and white overlap, two white
+    # reaches further): what parking on a field would mean, its price to roll on included, is
+    # worked out once per field, not once per throw that reaches it. The outcome settles a
+    # whole round, the dearest part of the view.
+    by_field: dict[int, tuple[int, Owner, dict[str, Any]]] = {}
     odds: dict[str, list[dict[str, Any]]] = {}
     for dice in Dice:
         entries = []
         for o in OUTCOMES[dice]:
             field = step(position, o.moved)
-            cost, payee = reroll_price(values, owners, seat, field)
-            facts = parking_facts(game, seat, field, purse, parked)
+            known = by_field.get(field)
+            if known is None:
+                cost, payee = reroll_price(values, owners, seat, field)
+                known = by_field[field] = (
+                    cost,
+                    payee,
+                    parking_facts(game, seat, field, purse, parked),
+                )
+            cost, payee, facts = known
             entries.append(
                 {
                     "field": field,
