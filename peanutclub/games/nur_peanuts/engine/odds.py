@@ -66,14 +66,20 @@ def parking_facts(
     value and owner, the piece it would bump, whether it would lead the parked pieces, and the
     round's `outcome` for this player if it ended so."""
     values = game.values
-    bumped = next((p for p in parked if p.field == field), None)
-    others = [values[p.field] for p in parked if p.field != field]
+    bumped: Piece | None = None
+    best_other: int | None = None  # the best value among the pieces parked elsewhere
+    for piece in parked:  # one pass: a view asks this for every field a throw may reach
+        if piece.field == field:
+            bumped = piece
+        elif best_other is None or values[piece.field] > best_other:
+            best_other = values[piece.field]
+    value = values[field]
     return {
         "field": field,
-        "value": values[field],
+        "value": value,
         "owner": game.owners[field],
         "bumps": None if bumped is None else bumped.id,
-        "leads": not others or values[field] > max(others),
+        "leads": best_other is None or value > best_other,
         "outcome": outcome_if_parked(game, seat, field, purse, parked),
     }
 
