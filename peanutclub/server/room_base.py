@@ -26,6 +26,7 @@ from peanutclub.server.room_log import RoomChange
 from peanutclub.server.room_seats import Claim, Seat, Viewer
 from peanutclub.server.settings import ServerSettings
 from peanutclub.server.store import RoomRecord, Store
+from peanutclub.server.views import ViewMemo
 
 
 class RoomBase:
@@ -54,6 +55,8 @@ class RoomBase:
         self.seat_viewers: dict[int, Viewer] = {}
         #: Each seated connection's round trips as the server times them (server/links.py).
         self.links: dict[Viewer, Link] = {}
+        #: What the views keep of the room's own fields between fan-outs (views.py).
+        self.view_memo = ViewMemo()
         self.deadline: float | None = None
         self.deadline_kind: str | None = None
         self.last_activity = clock.time()

@@ -73,6 +73,73 @@ class Room(Protocol):
     def evening_games(self) -> Sequence[EveningGame]: ...
     @property
     def record_id(self) -> str | None: ...
+    @property
+    def view_memo(self) -> ViewMemo: ...
+
+
+class ViewMemo:
+    """The pieces of a room's public part that change far more rarely than the game: kept
+    between fan-outs, each with what it was made from, and made again only when that changed.
+
+    Every change of a game is sent to every viewer with the room's own fields around it; most of
+    those fields (the settings, each seat's handicap and entry, the evening's standings) stay the
+    same for a whole game, and the evening alone cost a fan-out more than its frames' encoding.
+    What is kept is shared by the frames built from it: never change it in place."""
+
+    __slots__ = (
+        "evening",
+        "evening_key",
+        "handicap_table",
+        "handicaps",
+        "players",
+        "settings",
+        "settings_dump",
+    )
+
+    def __init__(self) -> None:
+        self.settings: GameSettings | None = None
+        self.settings_dump: dict[str, Any] = {}
+        #: Each seat's handicap entries, for `handicap_table` (the settings the game was dealt
+        #: with, or the room's in the lobby: frozen models, so their identity is their key).
+        self.handicap_table: GameSettings | None = None
+        self.handicaps: dict[int, list[dict[str, Any]]] = {}
+        #: Each seat's entry: what it was made from (the game's entry, by identity) and the entry.
+        self.players: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        self.evening_key: tuple[Any, ...] | None = None
+        self.evening: dict[str, Any] = {}
+
+    def settings_of(self, settings: GameSettings) -> dict[str, Any]:
+        """`settings.model_dump()`, once per settings (frozen models, replaced when changed)."""
+        if settings is not self.settings:
+            self.settings, self.settings_dump = settings, settings.model_dump()
+        return self.settings_dump
+
+    def handicap(self, table: GameSettings, seat: int) -> list[dict[str, Any]]:
+        """`table.seat_handicaps(seat)`, once per seat and settings."""
+        if table is not self.handicap_table:
+            self.handicap_table, self.handicaps = table, {}
+        found = self.handicaps.get(seat)
+        if found is None:
+            found = self.handicaps[seat] = table.seat_handicaps(seat)
+        return found
+
+    def player(self, seat: int, entry: dict[str, Any], shown: SeatShown, handicap: Any) -> Any:
+        """The game's entry for `seat` with the room's fields for it, made again only when the
+        game's entry (the same dict while unchanged, in games that keep it) or a room field
+        changed."""
+        key = (shown.name, shown.connected, shown.bot, shown.link)
+        found = self.players.get(seat)
+        if (
+            found is not None
+            and found[0][0] is entry
+            and found[0][1] is handicap
+            and found[0][2:] == key
+        ):
+            return found[1]
+        merged = {**entry, "name": key[0], "connected": key[1], "bot": key[2], "link": key[3]}
+        merged["handicap"] = handicap
+        self.players[seat] = ((entry, handicap, *key), merged)
+        return merged
 
 
 def public_state(room: Room) -> dict[str, Any]:
@@ -95,21 +162,15 @@ def public_state(room: Room) -> dict[str, Any]:
     # Who plays with a handicap or a head start: the game's own settings once it is dealt
     # (they keep the steps it was dealt with), the room's in the lobby.
     table = game.settings if game is not None else room.game_settings
+    memo = room.view_memo
     result["players"] = [
-        {
-            **p,
-            "name": s.name,
-            "connected": s.connected,
-            "bot": s.bot,
-            "link": s.link,
-            "handicap": table.seat_handicaps(i),
-        }
+        memo.player(i, p, s, memo.handicap(table, i))
         for i, (p, s) in enumerate(zip(base["players"], seats, strict=True))
     ]
     now = room.clock.time()
     result["game"] = room.game_class.id
     result["code"] = room.code
-    result["settings"] = room.game_settings.model_dump()
+    result["settings"] = memo.settings_of(room.game_settings)
     result["host_seat"] = room.host_seat
     result["deadline"] = None if room.deadline is None else ms(room.deadline)
     result["deadline_kind"] = room.deadline_kind
@@ -122,13 +183,22 @@ def public_state(room: Room) -> dict[str, Any]:
 def evening(room: Room) -> dict[str, Any]:
     """The evening so far: the games the room has left behind and, once over, the one on the
     table (it counts from its last action, not from the host's next command)."""
-    games = list(room.evening_games)
     game = room.game
-    if game is not None and game.over:
-        current = closed_game(game, room.record_id, [s.name for s in room.seats])
+    over = game is not None and game.over
+    names = tuple(s.name for s in room.seats)
+    # What the evening is made from: the games left behind (a copy: the room's list grows in
+    # place), the game on the table once over, and the seats' names (points follow a name).
+    key = (tuple(room.evening_games), game if over else None, room.record_id, names)
+    memo = room.view_memo
+    if memo.evening_key is not None and memo.evening_key == key:
+        return memo.evening
+    games = list(key[0])
+    if over:
+        current = closed_game(game, room.record_id, names)
         if current is not None:
             games.append(current)
-    return evening_view(games, [s.name for s in room.seats])
+    memo.evening_key, memo.evening = key, evening_view(games, names)
+    return memo.evening
 
 
 def you(room: Room, seat: int | None) -> dict[str, Any] | None:

@@ -30,7 +30,6 @@ from peanutclub.games.nur_peanuts.engine import (
     FIELDS,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    PATCH_FIELDS,
     STANDARD,
     START_CASH,
     Action,
@@ -43,6 +42,7 @@ from peanutclub.games.nur_peanuts.engine import (
     StoneStep,
     ThrowDice,
     action_from_dict,
+    patch_view,
     private_view,
     public_view,
 )
@@ -231,8 +231,7 @@ class NurPeanuts(EngineReadings[Engine]):
             return Outcome(events)
         if game.touched or game.phase not in (Phase.TURNS, Phase.STONES):
             return Outcome(events)
-        view = public_view(game)
-        return Outcome(events, {name: view[name] for name in PATCH_FIELDS})
+        return Outcome(events, patch_view(game))
 
     def timer(self) -> Timer | None:
         """A player's decision runs on the turn clock (the clock then plays the safest move

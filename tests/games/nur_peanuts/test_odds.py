@@ -130,3 +130,26 @@ def test_every_odds_entry_in_random_games_adds_up() -> None:
 
     for seed in range(6):
         play_random(2 + seed % 5, seed, check)
+
+
+def test_what_parking_on_a_field_would_mean_is_worked_out_once_per_field(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The three throws reach many of the same fields; each field's facts (its outcome settles
+    a whole round) are worked out once per view, and every throw reaching it shows them."""
+    from peanutclub.games.nur_peanuts.engine import odds
+
+    asked: list[int] = []
+    reference = odds.parking_facts
+
+    def counted(*args: object, **kwargs: object) -> dict[str, object]:
+        asked.append(args[2])  # type: ignore[arg-type]
+        return reference(*args, **kwargs)  # type: ignore[arg-type]
+
+    game = arrange(3, {0: 1, 1: 9, 2: 23})
+    before = throw_odds(game)
+    monkeypatch.setattr(odds, "parking_facts", counted)
+    after = throw_odds(game)
+    reached = {e["field"] for entries in after.values() for e in entries}
+    assert sorted(asked) == sorted(reached)
+    assert after == before

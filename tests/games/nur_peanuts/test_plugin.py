@@ -22,6 +22,7 @@ from peanutclub.games import describe
 from peanutclub.games.nur_peanuts import NurPeanuts, Settings
 from peanutclub.games.nur_peanuts.engine import (
     CODES,
+    PATCH_FIELDS,
     Buy,
     Dice,
     NextRound,
@@ -200,6 +201,22 @@ def test_a_throw_is_a_small_patch_of_the_pieces_turn_and_last_throw() -> None:
     fields = game.apply(ThrowDice(seat, Dice.BLACK)).patch
     assert fields is not None and set(fields) == {"phase", "pieces", "turn", "last_throw"}
     assert fields["last_throw"]["seat"] == seat
+
+
+def test_a_throws_patch_builds_only_its_fields_and_the_view_then_agrees() -> None:
+    """Most changes of a turn are patches: building the board, the money and the bank for them
+    would be work for nothing. The whole view built afterwards at the same version has the
+    same fields, and its `turn` (whose odds settle a round per field) is not worked out again."""
+    game = table()
+    through_preliminary(game)
+    seat = game.engine.turn.seat if game.engine.turn else -1
+    fields = game.apply(ThrowDice(seat, Dice.BLACK)).patch
+    assert fields is not None
+    cached = game.engine.view_cache
+    assert cached is None or cached[0] < game.version  # no whole view was built for it
+    view = game.public_view()
+    assert {name: view[name] for name in PATCH_FIELDS} == fields
+    assert view["turn"] is fields["turn"]
 
 
 def test_a_purchase_sends_whole_states() -> None:

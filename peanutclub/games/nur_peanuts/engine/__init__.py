@@ -39,7 +39,12 @@ from peanutclub.games.nur_peanuts.engine.rules import (
     Payment,
     PayReason,
 )
-from peanutclub.games.nur_peanuts.engine.view import PATCH_FIELDS, private_view, public_view
+from peanutclub.games.nur_peanuts.engine.view import (
+    PATCH_FIELDS,
+    patch_view,
+    private_view,
+    public_view,
+)
 
 __all__ = [
     "BANK",
@@ -81,6 +86,7 @@ __all__ = [
     "action_from_dict",
     "make_board",
     "outcome_if_parked",
+    "patch_view",
     "private_view",
     "public_view",
     "roll",

@@ -184,6 +184,7 @@ class Engine:
         self.touched = False
         #: (version, view): the public view, built once per change (see view.py).
         self.view_cache: tuple[int, dict[str, Any]] | None = None
+        self.turn_cache: tuple[int, dict[str, Any] | None] | None = None
         self.start_events: list[Event] = [
             event(
                 "board",

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from peanutclub.games.nur_peanuts.engine.board import step
 from peanutclub.games.nur_peanuts.engine.dice import OUTCOMES, WAYS, Dice
 from peanutclub.games.nur_peanuts.engine.pieces import Piece, Place
-from peanutclub.games.nur_peanuts.engine.rules import BANK, reroll_price, settle
+from peanutclub.games.nur_peanuts.engine.rules import BANK, Owner, paid_to_winner, reroll_price
 
 if TYPE_CHECKING:
     from peanutclub.games.nur_peanuts.engine.game import Engine
@@ -44,17 +44,19 @@ def outcome_if_parked(
         if values[piece.field] > values[best_field]:
             best_field, best_seat = piece.field, piece.seat
     winner = BANK if best_seat is None else best_seat
-    pawn_fields = {p.seat: p.field for p in others if p.seat is not None}
-    pawn_fields[seat] = field
     if purse is None:
         purse = game.cash
-    net = 0
-    for payment in settle(values, game.owners, purse, winner, best_field, pawn_fields):
-        if payment.payer == seat:
-            net -= payment.amount
-        elif payment.to == seat:
-            net += payment.amount
-    return net
+    owners = game.owners
+    if winner != seat:  # what this player would pay the winner (`settle`'s amount for it)
+        return -paid_to_winner(values, owners, purse, winner, best_field, seat, field)
+    # What every other player's pawn would pay this player, as `settle` would make them pay
+    # (only pawns pay; `settle`'s payments are summed here without being made, since a view
+    # asks this for every field each throw may reach).
+    return sum(
+        paid_to_winner(values, owners, purse, winner, best_field, p.seat, p.field)
+        for p in others
+        if p.seat is not None
+    )
 
 
 def parking_facts(
@@ -64,14 +66,20 @@ def parking_facts(
     value and owner, the piece it would bump, whether it would lead the parked pieces, and the
     round's `outcome` for this player if it ended so."""
     values = game.values
-    bumped = next((p for p in parked if p.field == field), None)
-    others = [values[p.field] for p in parked if p.field != field]
+    bumped: Piece | None = None
+    best_other: int | None = None  # the best value among the pieces parked elsewhere
+    for piece in parked:  # one pass: a view asks this for every field a throw may reach
+        if piece.field == field:
+            bumped = piece
+        elif best_other is None or values[piece.field] > best_other:
+            best_other = values[piece.field]
+    value = values[field]
     return {
         "field": field,
-        "value": values[field],
+        "value": value,
         "owner": game.owners[field],
         "bumps": None if bumped is None else bumped.id,
-        "leads": not others or values[field] > max(others),
+        "leads": best_other is None or value > best_other,
         "outcome": outcome_if_parked(game, seat, field, purse, parked),
     }
 
@@ -120,13 +128,25 @@ def throw_odds(game: Engine) -> dict[str, list[dict[str, Any]]]:
     cash = purse[seat]
     position = game.pawns[seat].field
     parked = [p for p in game.pieces() if p.place is Place.PARKING]
+    # The three throws reach many of the same fields (black and white overlap, two white
+    # reaches further): what parking on a field would mean, its price to roll on included, is
+    # worked out once per field, not once per throw that reaches it. The outcome settles a
+    # whole round, the dearest part of the view.
+    by_field: dict[int, tuple[int, Owner, dict[str, Any]]] = {}
     odds: dict[str, list[dict[str, Any]]] = {}
     for dice in Dice:
         entries = []
         for o in OUTCOMES[dice]:
             field = step(position, o.moved)
-            cost, payee = reroll_price(values, owners, seat, field)
-            facts = parking_facts(game, seat, field, purse, parked)
+            known = by_field.get(field)
+            if known is None:
+                cost, payee = reroll_price(values, owners, seat, field)
+                known = by_field[field] = (
+                    cost,
+                    payee,
+                    parking_facts(game, seat, field, purse, parked),
+                )
+            cost, payee, facts = known
             entries.append(
                 {
                     "field": field,

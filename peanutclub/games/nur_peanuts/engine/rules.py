@@ -180,6 +180,20 @@ def owed_to_winner(
     return 2 * difference if reason is PayReason.DOUBLE else difference
 
 
+def paid_to_winner(
+    values: Sequence[int],
+    owners: Sequence[Owner],
+    cash: Sequence[int],
+    winner: int | Literal["bank"],
+    winner_field: int,
+    seat: int,
+    field: int,
+) -> int:
+    """What `seat`, parked on `field`, pays the round's winner: what it owes, or all it has
+    when it cannot pay in full (`settle`'s amount; the odds sum it without making payments)."""
+    return min(owed_to_winner(values, owners, winner, winner_field, seat, field), cash[seat])
+
+
 def settle(
     values: Sequence[int],
     owners: Sequence[Owner],

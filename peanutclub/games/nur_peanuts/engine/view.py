@@ -41,6 +41,17 @@ PATCH_FIELDS = ("phase", "pieces", "turn", "last_throw")
 
 
 def turn_view(game: Engine) -> dict[str, Any] | None:
+    """The view's `turn`, built once per version: a throw's patch and the whole view that may
+    follow at the same version share it (its odds settle a round for every field in reach)."""
+    cached = game.turn_cache
+    if cached is not None and cached[0] == game.version:
+        return cached[1]
+    turn = _turn_view(game)
+    game.turn_cache = (game.version, turn)
+    return turn
+
+
+def _turn_view(game: Engine) -> dict[str, Any] | None:
     turn = game.turn
     if turn is None or game.phase is not Phase.TURNS:
         return None
@@ -67,6 +78,19 @@ def purchase_view(game: Engine) -> dict[str, Any] | None:
         "seat": buyer,
         "fields": game.affordable(buyer),
         "may_pass": game.phase is Phase.ROUND_OVER,
+    }
+
+
+def patch_view(game: Engine) -> dict[str, Any]:
+    """The view's `PATCH_FIELDS` alone, the same values as `public_view` gives them: what a
+    throw, a park or a stone's step sends. Most changes of a turn are such patches, and the
+    rest of the view (the board, everyone's money and fields, the bank) would be built for
+    nothing."""
+    return {
+        "phase": game.phase.value,
+        "pieces": [p.to_dict() for p in game.pieces()],
+        "turn": turn_view(game),
+        "last_throw": None if game.last_throw is None else game.last_throw.to_dict(),
     }
 
 
