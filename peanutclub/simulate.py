@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import dataclasses
+import functools
 import itertools
 import multiprocessing
 import os
@@ -101,6 +102,8 @@ def play_game(
     count = len(orders)
     errors: Counter[str] = Counter()
     actions = steps = 0
+    bot_you = sim.bot_you
+    private: Any = game.private_view if bot_you is None else functools.partial(bot_you, game)
     while not game.over:
         steps += 1
         if steps > MAX_STEPS:
@@ -109,7 +112,7 @@ def play_game(
         public = game.public_view()
         events = None
         for seat in order:
-            action = bots[seat].decide({**public, "you": game.private_view(seat)})
+            action = bots[seat].decide({**public, "you": private(seat)})
             if action is None:
                 continue
             if getattr(action, "seat", seat) != seat:  # a bot speaks only for its own seat

@@ -166,6 +166,10 @@ class Simulation:
     #: `notice(public_view) -> float | None`, the seconds until it looks once, or None to keep
     #: the look it has.
     people: Mapping[str, BotFactory] = field(default_factory=dict)
+    #: The `you` a bot reads in the untimed loop, `bot_you(game, seat)`, when the game can give
+    #: it cheaper than `private_view(seat)`: the same fields with the same values, built as
+    #: the bot reads them (most looks read few or none). None: `private_view(seat)`.
+    bot_you: Callable[[Any, int], Mapping[str, Any]] | None = None
 
 
 @dataclass(frozen=True)

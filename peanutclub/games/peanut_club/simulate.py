@@ -17,7 +17,7 @@ from typing import Any
 from peanutclub.core import EngineReadings
 from peanutclub.core.game import Played, Simulation
 from peanutclub.games.peanut_club.bots.base import pay_as_suggested, situation_of, without_powers
-from peanutclub.games.peanut_club.engine import Action, Currency, Engine, PlaceBid
+from peanutclub.games.peanut_club.engine import Action, Currency, Engine, PlaceBid, SeatView
 
 POWERS = ("a_la_carte", "crash", "niet", "convert", "abracadabra")
 
@@ -26,6 +26,11 @@ def host_action(game: EngineReadings[Engine]) -> Action:
     """What moves the game on when no bot acts and no clock runs: with no high bid, no clock
     runs and the host calls "going" (otherwise it is what the clock would do)."""
     return game.engine.auctioneer_action()
+
+
+def bot_you(game: EngineReadings[Engine], seat: int) -> SeatView:
+    """A bot's `you`, each field built as the bot reads it (the simulator's hot path)."""
+    return SeatView(game.engine, seat)
 
 
 @dataclass
@@ -263,4 +268,5 @@ SIMULATION = Simulation(
         "hard vs normal": ("hard", "normal"),
     },
     people={PERSON: CasualPlayer},
+    bot_you=bot_you,
 )
