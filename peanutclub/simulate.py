@@ -40,7 +40,7 @@ import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, TextIO
@@ -102,24 +102,23 @@ def play_game(
     count = len(orders)
     errors: Counter[str] = Counter()
     actions = steps = 0
-    bot_you = sim.bot_you
-    private: Any = game.private_view if bot_you is None else functools.partial(bot_you, game)
+    look = _bot_view(game, sim)
+    apply = _step(game, sim)
     while not game.over:
         steps += 1
         if steps > MAX_STEPS:
             raise Stalled(f"game {players}/{seed} ({','.join(seat_levels)}) did not end")
         order = orders[int(draw() * count)]
-        public = game.public_view()
         events = None
         for seat in order:
-            action = bots[seat].decide({**public, "you": private(seat)})
+            action = bots[seat].decide(look(seat))
             if action is None:
                 continue
             if getattr(action, "seat", seat) != seat:  # a bot speaks only for its own seat
                 errors["not_seated"] += 1
                 continue
             try:
-                events = game.apply(action).events
+                events = apply(action)
             except RuleError as error:
                 errors[error.code] += 1
                 continue
@@ -128,9 +127,9 @@ def play_game(
         if events is None:
             timer = game.timer()
             if timer is not None:
-                events = game.apply(timer.action).events
+                events = apply(timer.action)
             elif host is not None:
-                events = game.apply(host(game)).events
+                events = apply(host(game))
             else:
                 raise Stalled(f"game {players}/{seed}: no bot acts and no clock runs")
         tally.add(events)
@@ -145,6 +144,30 @@ def play_game(
         tuple(game.placings() or ()),
     )
     return tally.result(game, played)
+
+
+def _bot_view(game: Game, sim: Simulation) -> Callable[[int], dict[str, Any]]:
+    """How a bot at `seat` gets its view: as the game's simulation builds it for bots, or the
+    whole view (`{**public_view(), "you": private_view(seat)}`; the public part is built once
+    per version)."""
+    if sim.bot_view is not None:
+        return functools.partial(sim.bot_view, game)
+
+    def whole(seat: int) -> dict[str, Any]:
+        return {**game.public_view(), "you": game.private_view(seat)}
+
+    return whole
+
+
+def _step(game: Game, sim: Simulation) -> Callable[[Any], list[Any]]:
+    """How an action is applied: the game's simulation step (no room patch), or `apply`."""
+    if sim.step is not None:
+        return functools.partial(sim.step, game)
+
+    def apply(action: Any) -> list[Any]:
+        return game.apply(action).events
+
+    return apply
 
 
 def _play_timed(

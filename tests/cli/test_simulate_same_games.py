@@ -22,7 +22,9 @@ from typing import Any
 import pytest
 
 from peanutclub.core import RuleError
-from peanutclub.games import find_game
+from peanutclub.games.nur_peanuts.engine import game as nur_peanuts
+from peanutclub.games.peanut_club.engine import game as peanut_club
+from peanutclub.games.peanuts.engine import game as peanuts
 from peanutclub.simulate import play_game
 
 #: How many seeded games each digest covers (a Peanuts! game is some 3,000 steps, a Peanut Club
@@ -116,29 +118,38 @@ RECORDED: dict[tuple[str, int, str], str] = {
 }
 
 
+#: Each game's engine: every action, whoever applies it (the plug-in or the simulator straight),
+#: reaches its `apply`.
+ENGINES: dict[str, type[Any]] = {
+    "peanut-club": peanut_club.Engine,
+    "peanuts": peanuts.Engine,
+    "nur-peanuts": nur_peanuts.Engine,
+}
+
+
 def digest(game_id: str, players: int, levels: str) -> str:
-    """The sha256 of every action `play_game` offers the game in its GAMES games (seeds 1, 2, ...):
-    each action's log form, and the rule code of a refusal."""
-    cls: Any = find_game(game_id)
-    original = cls.apply
+    """The sha256 of every action the game's engine is given in its GAMES games of `play_game`
+    (seeds 1, 2, ...): each action's log form, and the rule code of a refusal."""
+    engine = ENGINES[game_id]
+    original = engine.apply
     seen = hashlib.sha256()
 
     def apply(self: Any, action: Any) -> Any:
         try:
-            outcome = original(self, action)
+            events = original(self, action)
         except RuleError as error:
             seen.update(json.dumps([action.to_dict(), error.code], sort_keys=True).encode())
             raise
         seen.update(json.dumps(action.to_dict(), sort_keys=True).encode())
-        return outcome
+        return events
 
-    cls.apply = apply
+    engine.apply = apply  # type: ignore[method-assign]
     try:
         for seed in range(1, GAMES[game_id] + 1):
             seen.update(f"game {seed}".encode())
             play_game(players, seed, levels.split(","), game_id)
     finally:
-        cls.apply = original
+        engine.apply = original  # type: ignore[method-assign]
     return seen.hexdigest()
 
 

@@ -39,7 +39,13 @@ from peanutclub.games.nur_peanuts.engine.rules import (
     Payment,
     PayReason,
 )
-from peanutclub.games.nur_peanuts.engine.view import PATCH_FIELDS, private_view, public_view
+from peanutclub.games.nur_peanuts.engine.view import (
+    PATCH_FIELDS,
+    TurnView,
+    bot_view,
+    private_view,
+    public_view,
+)
 
 __all__ = [
     "BANK",
@@ -78,7 +84,9 @@ __all__ = [
     "Throw",
     "ThrowDice",
     "Turn",
+    "TurnView",
     "action_from_dict",
+    "bot_view",
     "make_board",
     "outcome_if_parked",
     "private_view",

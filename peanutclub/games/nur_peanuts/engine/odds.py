@@ -121,12 +121,19 @@ def throw_odds(game: Engine) -> dict[str, list[dict[str, Any]]]:
     position = game.pawns[seat].field
     parked = [p for p in game.pieces() if p.place is Place.PARKING]
     odds: dict[str, list[dict[str, Any]]] = {}
+    # the three throws reach many of the same fields, and what a field means (its facts, what
+    # rolling on from it costs) depends on the field alone: worked out once per field
+    by_field: dict[int, tuple[dict[str, Any], int, Any]] = {}
     for dice in Dice:
         entries = []
         for o in OUTCOMES[dice]:
             field = step(position, o.moved)
-            cost, payee = reroll_price(values, owners, seat, field)
-            facts = parking_facts(game, seat, field, purse, parked)
+            known = by_field.get(field)
+            if known is None:
+                cost, payee = reroll_price(values, owners, seat, field)
+                facts = parking_facts(game, seat, field, purse, parked)
+                known = by_field[field] = (facts, cost, payee)
+            facts, cost, payee = known
             entries.append(
                 {
                     "field": field,
