@@ -3,7 +3,9 @@
 The simulator is how the bots are tuned and how the rules' balance is checked (does a seat win
 too often? are the powers used?). It drives games through the game plug-in only, as a room
 would: each bot reads `{**public_view(), "you": private_view(seat)}` and may act; when none does,
-it stands in for the room's clock and applies the action of the game's `timer()`. Where a game
+it stands in for the room's clock and applies the action of the game's `timer()`. A game may
+give its bots that view built as they read it (`bot_view`) and apply actions without the patch
+only a room sends (`step`): the same fields, values and rule answers, for less work. Where a game
 needs its host to move it on while no clock runs (Peanut Club: nobody bids, the host calls
 "going"), the game's package says what the host does.
 
@@ -14,7 +16,8 @@ it (`tools.simulation`, a `core.game.Simulation`, kept in the game's `simulate` 
 - `tally()`: `add(events)` after every step, `result(game, played)` at the end: one game's
   result, a plain value with `played` (a `Played`), cheap to pickle;
 - `summary()`: `add(result)` for every game, its figures as dataclass fields, `report()` lines;
-- `host_action(game)`, or None: the action when no bot acts and no clock runs.
+- `host_action(game)`, or None: the action when no bot acts and no clock runs;
+- `bot_view(game, seat)` and `step(game, action)`, or None: the cheaper view and apply above.
 
 `play_game` is the one function the command, the tests and the benchmarks share.
 
