@@ -3,7 +3,9 @@
 The simulator is how the bots are tuned and how the rules' balance is checked (does a seat win
 too often? are the powers used?). It drives games through the game plug-in only, as a room
 would: each bot reads `{**public_view(), "you": private_view(seat)}` and may act; when none does,
-it stands in for the room's clock and applies the action of the game's `timer()`. Where a game
+it stands in for the room's clock and applies the action of the game's `timer()`. A game may
+give its bots that view built as they read it (`bot_view`) and apply actions without the patch
+only a room sends (`step`): the same fields, values and rule answers, for less work. Where a game
 needs its host to move it on while no clock runs (Peanut Club: nobody bids, the host calls
 "going"), the game's package says what the host does.
 
@@ -14,7 +16,8 @@ it (`tools.simulation`, a `core.game.Simulation`, kept in the game's `simulate` 
 - `tally()`: `add(events)` after every step, `result(game, played)` at the end: one game's
   result, a plain value with `played` (a `Played`), cheap to pickle;
 - `summary()`: `add(result)` for every game, its figures as dataclass fields, `report()` lines;
-- `host_action(game)`, or None: the action when no bot acts and no clock runs.
+- `host_action(game)`, or None: the action when no bot acts and no clock runs;
+- `bot_view(game, seat)` and `step(game, action)`, or None: the cheaper view and apply above.
 
 `play_game` is the one function the command, the tests and the benchmarks share.
 
@@ -32,6 +35,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import dataclasses
+import functools
 import itertools
 import multiprocessing
 import os
@@ -39,7 +43,7 @@ import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, TextIO
@@ -101,22 +105,23 @@ def play_game(
     count = len(orders)
     errors: Counter[str] = Counter()
     actions = steps = 0
+    look = _bot_view(game, sim)
+    apply = _step(game, sim)
     while not game.over:
         steps += 1
         if steps > MAX_STEPS:
             raise Stalled(f"game {players}/{seed} ({','.join(seat_levels)}) did not end")
         order = orders[int(draw() * count)]
-        public = game.public_view()
         events = None
         for seat in order:
-            action = bots[seat].decide({**public, "you": game.private_view(seat)})
+            action = bots[seat].decide(look(seat))
             if action is None:
                 continue
             if getattr(action, "seat", seat) != seat:  # a bot speaks only for its own seat
                 errors["not_seated"] += 1
                 continue
             try:
-                events = game.apply(action).events
+                events = apply(action)
             except RuleError as error:
                 errors[error.code] += 1
                 continue
@@ -125,9 +130,9 @@ def play_game(
         if events is None:
             timer = game.timer()
             if timer is not None:
-                events = game.apply(timer.action).events
+                events = apply(timer.action)
             elif host is not None:
-                events = game.apply(host(game)).events
+                events = apply(host(game))
             else:
                 raise Stalled(f"game {players}/{seed}: no bot acts and no clock runs")
         tally.add(events)
@@ -142,6 +147,30 @@ def play_game(
         tuple(game.placings() or ()),
     )
     return tally.result(game, played)
+
+
+def _bot_view(game: Game, sim: Simulation) -> Callable[[int], dict[str, Any]]:
+    """How a bot at `seat` gets its view: as the game's simulation builds it for bots, or the
+    whole view (`{**public_view(), "you": private_view(seat)}`; the public part is built once
+    per version)."""
+    if sim.bot_view is not None:
+        return functools.partial(sim.bot_view, game)
+
+    def whole(seat: int) -> dict[str, Any]:
+        return {**game.public_view(), "you": game.private_view(seat)}
+
+    return whole
+
+
+def _step(game: Game, sim: Simulation) -> Callable[[Any], list[Any]]:
+    """How an action is applied: the game's simulation step (no room patch), or `apply`."""
+    if sim.step is not None:
+        return functools.partial(sim.step, game)
+
+    def apply(action: Any) -> list[Any]:
+        return game.apply(action).events
+
+    return apply
 
 
 def _play_timed(

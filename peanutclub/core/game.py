@@ -166,6 +166,15 @@ class Simulation:
     #: `notice(public_view) -> float | None`, the seconds until it looks once, or None to keep
     #: the look it has.
     people: Mapping[str, BotFactory] = field(default_factory=dict)
+    #: The view a bot reads in the untimed loop, `bot_view(game, seat)`, when the game can give
+    #: it cheaper than `{**public_view(), "you": private_view(seat)}`: the same fields with the
+    #: same values, its costly ones built only when the bot reads them (most looks read few).
+    #: None: the whole views.
+    bot_view: Callable[[Any, int], dict[str, Any]] | None = None
+    #: How the untimed loop applies an action, `step(game, action) -> events`, when the game's
+    #: `apply` also builds what only a room sends (its patch): the same rule answers and events.
+    #: None: `apply(action).events`.
+    step: Callable[[Any, Any], list[Any]] | None = None
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from typing import Any
 
 from peanutclub.core import EngineReadings
 from peanutclub.core.game import Played, Simulation
-from peanutclub.games.nur_peanuts.engine import Engine
+from peanutclub.games.nur_peanuts.engine import Action, Engine, Event, bot_view, private_view
 
 #: A game this long is what the reviewer's worry is about.
 LONG_GAME = 200
@@ -223,9 +223,22 @@ class Summary:
 #: The game's part of `peanutclub simulate` (its class's `tools.simulation` loads it).
 #: The tournament's line-ups (`peanutclub tournament`): the three levels in turn, and the two
 #: best laid alternately (at odd sizes normal holds one seat more).
+def bots_view(game: EngineReadings[Engine], seat: int) -> dict[str, Any]:
+    """A bot's view: the table with the turn's odds worked out only if read (`bot_view`)."""
+    engine = game.engine
+    return {**bot_view(engine), "you": private_view(engine, seat)}
+
+
+def step(game: EngineReadings[Engine], action: Action) -> list[Event]:
+    """An action applied by the engine, without the patch a room would send (its odds)."""
+    return game.engine.apply(action)
+
+
 SIMULATION = Simulation(
     tally=Tally,
     summary=Summary,
     host_action=None,
     matches={"mixed": ("easy", "normal", "hard"), "hard vs normal": ("hard", "normal")},
+    bot_view=bots_view,
+    step=step,
 )

@@ -17,7 +17,15 @@ from typing import Any
 from peanutclub.core import EngineReadings
 from peanutclub.core.game import Played, Simulation
 from peanutclub.games.peanut_club.bots.base import pay_as_suggested, situation_of, without_powers
-from peanutclub.games.peanut_club.engine import Action, Currency, Engine, PlaceBid
+from peanutclub.games.peanut_club.engine import (
+    Action,
+    Currency,
+    Engine,
+    Event,
+    PlaceBid,
+    SeatView,
+    public_view,
+)
 
 POWERS = ("a_la_carte", "crash", "niet", "convert", "abracadabra")
 
@@ -26,6 +34,18 @@ def host_action(game: EngineReadings[Engine]) -> Action:
     """What moves the game on when no bot acts and no clock runs: with no high bid, no clock
     runs and the host calls "going" (otherwise it is what the clock would do)."""
     return game.engine.auctioneer_action()
+
+
+def bot_view(game: EngineReadings[Engine], seat: int) -> dict[str, Any]:
+    """A bot's view with its `you` built as the bot reads it (`SeatView`): a bot's look read
+    few of the private fields, and most looks none."""
+    engine = game.engine
+    return {**public_view(engine), "you": SeatView(engine, seat)}
+
+
+def step(game: EngineReadings[Engine], action: Action) -> list[Event]:
+    """An action applied by the engine, without the patch a room would send."""
+    return game.engine.apply(action)
 
 
 @dataclass
@@ -263,4 +283,6 @@ SIMULATION = Simulation(
         "hard vs normal": ("hard", "normal"),
     },
     people={PERSON: CasualPlayer},
+    bot_view=bot_view,
+    step=step,
 )

@@ -61,3 +61,37 @@ def test_every_peanut_a_player_ends_with_is_accounted_for_in_the_flows() -> None
                 )
                 assert cash == result.cash[seat], (players, seed, seat, got)
             assert sum(f[FLOWS.index("first purchases")] for f in result.flows) > 0
+
+
+def test_the_bots_view_is_the_public_view_with_the_odds_worked_out_as_read() -> None:
+    """The simulator's bots read `bot_view`: at every step of seeded games, each field (the
+    turn's odds and park facts too, read alone or all at once) is the public view's."""
+    from peanutclub.games.nur_peanuts.bots import make_bot
+    from peanutclub.games.nur_peanuts.engine import Engine, TurnView, bot_view, public_view
+
+    turns = 0
+    for players, seed in ((2, 5), (4, 6)):
+        game = Engine(players, seed)
+        bots = [make_bot("hard", s, seed) for s in range(players)]
+        while game.result is None:
+            whole = public_view(game)
+            lazy = bot_view(game)
+            assert list(lazy) == list(whole)
+            assert {k: v for k, v in lazy.items() if k != "turn"} == {
+                k: v for k, v in whole.items() if k != "turn"
+            }
+            if whole["turn"] is None:
+                assert lazy["turn"] is None
+            else:
+                turns += 1
+                assert isinstance(lazy["turn"], TurnView)
+                name = ("odds", "park", "seat")[turns % 3]
+                assert lazy["turn"][name] == whole["turn"][name]
+                assert list(lazy["turn"]) == list(whole["turn"])
+                assert dict(lazy["turn"]) == whole["turn"]
+            action = next(
+                (a for s in range(players) if (a := bots[s].decide({**whole, "you": {"seat": s}}))),
+                None,
+            )
+            game.apply(action if action is not None else game.clock_action())
+    assert turns > 20

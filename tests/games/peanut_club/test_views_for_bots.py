@@ -19,8 +19,11 @@ from peanutclub.games.peanut_club.engine import (
     Phase,
     Power,
     RuleError,
+    SeatView,
     Symbol,
     max_honourable,
+    private_view,
+    public_view,
     view,
 )
 
@@ -86,3 +89,30 @@ def fit(game: Engine, seat: int) -> list[dict[str, object]]:
             {"id": obj.id, "collector": game.collectors[seat] in obj.symbols, "sets": sets}
         )
     return result
+
+
+@pytest.mark.parametrize(("players", "level"), [(3, "hard"), (5, "normal")])
+def test_a_bots_seat_view_reads_as_the_private_view(players: int, level: str) -> None:
+    """The simulator gives its bots `SeatView` (fields built as read) instead of the whole
+    private view: each field, read alone or all in the view's order, is the private view's."""
+    seed = 23
+    game = Engine(players, seed)
+    bots = [make_bot(level, s, seed) for s in range(players)]
+    rng = random.Random(seed)
+    names = list(private_view(game, 0))
+    while game.phase is not Phase.OVER:
+        for s in range(players):
+            whole = private_view(game, s)
+            assert dict(SeatView(game, s)) == whole
+            assert list(SeatView(game, s)) == list(whole) == names
+            name = rng.choice(names)
+            assert SeatView(game, s)[name] == whole[name]
+            assert SeatView(game, s).get("nothing") is None
+        seat = rng.randrange(players)
+        action = bots[seat].decide({**public_view(game), "you": SeatView(game, seat)})
+        try:
+            if action is None:
+                raise RuleError("nothing to do")
+            game.apply(action)
+        except RuleError:
+            game.apply(game.auctioneer_action())

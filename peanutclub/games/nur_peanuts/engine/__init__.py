@@ -41,6 +41,8 @@ from peanutclub.games.nur_peanuts.engine.rules import (
 )
 from peanutclub.games.nur_peanuts.engine.view import (
     PATCH_FIELDS,
+    TurnView,
+    bot_view,
     patch_view,
     private_view,
     public_view,
@@ -83,7 +85,9 @@ __all__ = [
     "Throw",
     "ThrowDice",
     "Turn",
+    "TurnView",
     "action_from_dict",
+    "bot_view",
     "make_board",
     "outcome_if_parked",
     "patch_view",

@@ -185,6 +185,8 @@ class Engine:
         #: (version, view): the public view, built once per change (see view.py).
         self.view_cache: tuple[int, dict[str, Any]] | None = None
         self.turn_cache: tuple[int, dict[str, Any] | None] | None = None
+        #: (version, view): the simulator's bots' view, built as read (see view.py).
+        self.bot_view_cache: tuple[int, dict[str, Any]] | None = None
         self.start_events: list[Event] = [
             event(
                 "board",

@@ -173,10 +173,17 @@ def owed_to_winner(
 ) -> int:
     """What `seat`, parked on `field`, owes the round's winner standing on `winner_field`: the
     difference of the two values, as `pay_reason` says (twice, once, or nothing)."""
-    reason = pay_reason(owners, winner, winner_field, seat, field)
-    difference = values[winner_field] - values[field]
+    return owed_for(
+        pay_reason(owners, winner, winner_field, seat, field), values, winner_field, field
+    )
+
+
+def owed_for(reason: PayReason, values: Sequence[int], winner_field: int, field: int) -> int:
+    """What a seat parked on `field` owes the winner on `winner_field` for `reason`: the
+    difference of the two values, twice, once, or nothing (`owed_to_winner` finds the reason)."""
     if reason is PayReason.OWN_FIELD:
         return 0
+    difference = values[winner_field] - values[field]
     return 2 * difference if reason is PayReason.DOUBLE else difference
 
 
@@ -211,7 +218,7 @@ def settle(
             continue
         field = pawn_fields[seat]
         reason = pay_reason(owners, winner, winner_field, seat, field)
-        owed = owed_to_winner(values, owners, winner, winner_field, seat, field)
+        owed = owed_for(reason, values, winner_field, field)
         amount = min(owed, cash[seat])
         winner_value = values[winner_field]
         payments.append(Payment(seat, winner, owed, amount, reason, winner_value, values[field]))

@@ -28,6 +28,7 @@ The view, beyond the room's own fields:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from peanutclub.games.nur_peanuts.engine.board import FIELDS
@@ -51,7 +52,8 @@ def turn_view(game: Engine) -> dict[str, Any] | None:
     return turn
 
 
-def _turn_view(game: Engine) -> dict[str, Any] | None:
+def _turn_facts(game: Engine) -> dict[str, Any] | None:
+    """The turn's fields but its odds and park facts (`_WORKED_OUT`), or None outside a turn."""
     turn = game.turn
     if turn is None or game.phase is not Phase.TURNS:
         return None
@@ -64,9 +66,46 @@ def _turn_view(game: Engine) -> dict[str, Any] | None:
         "reroll_cost": cost,
         "reroll_to": None if price is None or not cost else price[1],
         "can_reroll": cost is None or cost <= game.cash[turn.seat],
-        "odds": throw_odds(game),
-        "park": park_here(game),
     }
+
+
+#: The turn's fields that are worked out from the whole board, last in the turn's view.
+_WORKED_OUT: dict[str, Callable[[Engine], Any]] = {"odds": throw_odds, "park": park_here}
+_TURN_FIELDS = ("seat", "thrown", "free_reroll", "reroll_cost", "reroll_to", "can_reroll")
+
+
+def _turn_view(game: Engine) -> dict[str, Any] | None:
+    """The turn with its odds and park facts worked out, as every page is sent it."""
+    turn = _turn_facts(game)
+    if turn is not None:
+        for name, work_out in _WORKED_OUT.items():
+            turn[name] = work_out(game)
+    return turn
+
+
+class TurnView(Mapping[str, Any]):
+    """`turn_view(game)` for a bot in the simulator, its odds and park facts worked out when
+    first read: the bots weigh the throws themselves and never read them, yet the odds were
+    half of a simulated game. The same fields and values, from the same functions."""
+
+    __slots__ = ("_fields", "_game")
+
+    def __init__(self, game: Engine, facts: dict[str, Any]) -> None:
+        self._game = game
+        self._fields = facts
+
+    def __getitem__(self, name: str) -> Any:
+        fields = self._fields
+        if name in fields:
+            return fields[name]
+        value = fields[name] = _WORKED_OUT[name](self._game)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter((*_TURN_FIELDS, *_WORKED_OUT))
+
+    def __len__(self) -> int:
+        return len(_TURN_FIELDS) + len(_WORKED_OUT)
 
 
 def purchase_view(game: Engine) -> dict[str, Any] | None:
@@ -99,8 +138,26 @@ def public_view(game: Engine) -> dict[str, Any]:
     cached = game.view_cache
     if cached is not None and cached[0] == game.version:
         return cached[1]
+    view = _table(game, turn_view(game))
+    game.view_cache = (game.version, view)
+    return view
+
+
+def bot_view(game: Engine) -> dict[str, Any]:
+    """`public_view(game)` for the simulator's bots: the turn is a `TurnView`, its odds worked
+    out only if a bot reads them. Built once per change of the game, like the public view."""
+    cached = game.bot_view_cache
+    if cached is not None and cached[0] == game.version:
+        return cached[1]
+    facts = _turn_facts(game)
+    view = _table(game, None if facts is None else TurnView(game, facts))
+    game.bot_view_cache = (game.version, view)
+    return view
+
+
+def _table(game: Engine, turn: Mapping[str, Any] | None) -> dict[str, Any]:
     values, owners = game.values, game.owners
-    view = {
+    return {
         "phase": game.phase.value,
         "round": game.round,
         "board": [{"index": f, "value": values[f], "owner": owners[f]} for f in range(FIELDS)],
@@ -118,13 +175,11 @@ def public_view(game: Engine) -> dict[str, Any]:
         "fields_to_end": fields_to_end(game.players),
         "start_player": game.start_player,
         "purchase": purchase_view(game),
-        "turn": turn_view(game),
+        "turn": turn,
         "last_throw": None if game.last_throw is None else game.last_throw.to_dict(),
         "round_result": None if game.round_result is None else game.round_result.to_dict(),
         "result": None if game.result is None else game.result.to_dict(),
     }
-    game.view_cache = (game.version, view)
-    return view
 
 
 def private_view(game: Engine, seat: int) -> dict[str, Any]:

@@ -41,7 +41,7 @@ from peanutclub.games.peanut_club.engine.payment import (
     check_payment,
 )
 from peanutclub.games.peanut_club.engine.scoring import Score, ranking, score
-from peanutclub.games.peanut_club.engine.view import private_view, public_view, view
+from peanutclub.games.peanut_club.engine.view import SeatView, private_view, public_view, view
 
 __all__ = [
     "CATEGORIES",
@@ -73,6 +73,7 @@ __all__ = [
     "Power",
     "RuleError",
     "Score",
+    "SeatView",
     "Symbol",
     "action_from_dict",
     "beats",

@@ -12,6 +12,7 @@ everything in it as read-only: parts are shared between viewers and between vers
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from peanutclub.games.peanut_club.engine.components import Currency, CurrencyCard, ObjectCard, Power
@@ -303,6 +304,37 @@ def public_view(game: Engine) -> dict[str, Any]:
     return result
 
 
+def _seat(game: Engine, seat: int) -> int:
+    return seat
+
+
+def _hand(game: Engine, seat: int) -> list[dict[str, Any]]:
+    return _memo(game).hand(game, seat)
+
+
+def _collector(game: Engine, seat: int) -> str:
+    return str(game.collectors[seat])
+
+
+def _pay_suggestion(game: Engine, seat: int) -> dict[str, Any] | None:
+    suggestion = game.pay_suggestion() if game.payer == seat else None
+    return suggestion.to_dict() if suggestion else None
+
+
+#: How each field of a seat's private view is built, in the view's order: the one home of each,
+#: shared by the whole view (`private_view`) and the one built as read (`SeatView`).
+_PRIVATE_FIELDS: dict[str, Callable[[Engine, int], Any]] = {
+    "seat": _seat,
+    "hand": _hand,
+    "collector": _collector,
+    "pay_suggestion": _pay_suggestion,
+    "bid_options": Engine.bid_options,
+    "a_la_carte": Engine.a_la_carte_options,
+    "powers": Engine.power_options,
+    "lot_fit": Engine.lot_fit,
+}
+
+
 def private_view(game: Engine, seat: int) -> dict[str, Any]:
     """What only `seat` may see: their hand, their collector, their options and suggestion.
 
@@ -311,17 +343,48 @@ def private_view(game: Engine, seat: int) -> dict[str, Any]:
     plain bid changes only the `min` and `reason` of `bid_options` (the patch rule), never
     `a_la_carte` or `powers`: an À la carte bid ignores the high bid.
     """
-    suggestion = game.pay_suggestion() if game.payer == seat else None
+    # written out rather than looped over `_PRIVATE_FIELDS`: every frame to a seat builds it
     return {
         "seat": seat,
-        "hand": _memo(game).hand(game, seat),
-        "collector": str(game.collectors[seat]),
-        "pay_suggestion": suggestion.to_dict() if suggestion else None,
+        "hand": _hand(game, seat),
+        "collector": _collector(game, seat),
+        "pay_suggestion": _pay_suggestion(game, seat),
         "bid_options": game.bid_options(seat),
         "a_la_carte": game.a_la_carte_options(seat),
         "powers": game.power_options(seat),
         "lot_fit": game.lot_fit(seat),
     }
+
+
+class SeatView(Mapping[str, Any]):
+    """`private_view(game, seat)` with each field built when first read, for a bot.
+
+    A bot reads a few of the fields a page needs (its hand, its bid options, its suggested
+    payment), and on most looks none (it holds the high bid, or another seat pays), while the
+    simulator gives every bot a look at every step: building the whole view for each look was
+    over a third of a simulated game. Fields come from the same functions as `private_view`, so
+    a bot reads exactly what a page would; a read-only snapshot of one version of the game.
+    """
+
+    __slots__ = ("_built", "_game", "_seat")
+
+    def __init__(self, game: Engine, seat: int) -> None:
+        self._game = game
+        self._seat = seat
+        self._built: dict[str, Any] = {}
+
+    def __getitem__(self, name: str) -> Any:
+        built = self._built
+        if name in built:
+            return built[name]
+        value = built[name] = _PRIVATE_FIELDS[name](self._game, self._seat)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_PRIVATE_FIELDS)
+
+    def __len__(self) -> int:
+        return len(_PRIVATE_FIELDS)
 
 
 def view(game: Engine, seat: int | None) -> dict[str, Any]:

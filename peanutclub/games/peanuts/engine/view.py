@@ -36,15 +36,37 @@ def _cards(cards: list[Card]) -> list[dict[str, Any]]:
     return [card_dict(c) for c in cards]
 
 
-def layout_view(layout: Layout) -> dict[str, Any]:
-    """A deck's face-up cards and the sizes of its face-down piles."""
+#: (deck, pile index) -> (the pile's cards, their dicts): a pile's rendering, kept while it holds
+#: the same cards.
+Piles = dict[tuple[int, int], tuple[tuple[Card, ...], list[dict[str, Any]]]]
+
+
+def _building(layout: Layout, piles: Piles | None) -> list[list[dict[str, Any]]]:
+    """The building piles as dicts. With `piles` (a memo), a pile keeps the list the last view
+    had while it holds the same cards: most changes of a deck (a flip, a card from the waste
+    or the peanuts pile) leave its four piles or three of them as they were."""
+    if piles is None:
+        return [_cards(pile) for pile in layout.building]
+    result = []
+    deck = layout.deck
+    for index, pile in enumerate(layout.building):
+        cards = tuple(pile)
+        found = piles.get((deck, index))
+        if found is None or found[0] != cards:
+            found = piles[deck, index] = (cards, _cards(pile))
+        result.append(found[1])
+    return result
+
+
+def layout_view(layout: Layout, piles: Piles | None = None) -> dict[str, Any]:
+    """A deck's face-up cards and the sizes of its face-down piles (`piles`: see `_building`)."""
     peanuts = layout.peanuts
     return {
         "peanuts": {
             "top": card_dict(peanuts[-1]) if peanuts else None,
             "left": len(peanuts),
         },
-        "building": [_cards(pile) for pile in layout.building],
+        "building": _building(layout, piles),
         "waste": _cards(layout.waste[-3:]),
         "waste_count": len(layout.waste),
         "stock_count": len(layout.stock),
@@ -75,6 +97,9 @@ class _Memo:
         # the round they are of, and index -> (count, its view)
         self.round = 0
         self.foundations: dict[int, tuple[int, dict[str, Any]]] = {}
+        self.piles: Piles = {}
+        # seat -> (its deck's fields, its deck, its entry in `players`)
+        self.players: dict[int, tuple[dict[str, Any], int, dict[str, Any]]] = {}
 
 
 def _memo(game: Engine) -> _Memo:
@@ -91,7 +116,7 @@ def _deck_fields(game: Engine, memo: _Memo, deck: int) -> dict[str, Any]:
     found = memo.decks.get(deck)
     if found is not None and found[0] == key:
         return found[1]
-    fields = layout_view(layout)
+    fields = layout_view(layout, memo.piles)
     fields["score"] = game.totals[deck]
     fields["round_points"] = game.round_points(deck)
     memo.decks[deck] = (key, fields)
@@ -120,10 +145,20 @@ def public_view(game: Engine) -> dict[str, Any]:
         return memo.public[1]
     decks = {deck: _deck_fields(game, memo, deck) for deck in game.decks}
     players = []
+    entries = memo.players
     for seat in range(game.players):
         deck = game.deck_of[seat]
-        team = team_of(deck) if game.teams else None
-        players.append({"seat": seat, "deck": deck, "team": team, **decks[deck]})
+        fields = decks[deck]
+        found = entries.get(seat)
+        # a move changes one deck: the other seats keep last version's entry
+        if found is None or found[0] is not fields or found[1] != deck:
+            team = team_of(deck) if game.teams else None
+            found = entries[seat] = (
+                fields,
+                deck,
+                {"seat": seat, "deck": deck, "team": team, **fields},
+            )
+        players.append(found[2])
     scores = game.round_scores
     result = {
         "phase": game.phase.value,
