@@ -4,6 +4,8 @@ text. Checked at their fullest, on a 1280x720 and a 1920x1080 TV:
 
 - every game's lobby with six seats and the host's settings open: each seat keeps its ▲ ✕ on the
   line of its name, and Save and the next game's choice stay in sight above the footer;
+- the same lobby with three people (long names) beside three bots: each person's handicap select
+  stays whole on the seat's line, inside its column and the panel, and Save with it;
 - Nur Peanuts!' six players at the end of a round whose winner is still choosing a field, the
   next round's clock running: every payment and the latest moves show whole.
 
@@ -18,6 +20,7 @@ from typing import Any
 import pytest
 from e2e_helpers import (
     TV,
+    Line,
     add_bots,
     expect_no_js_errors,
     keep,
@@ -88,6 +91,79 @@ def test_the_tv_lobby_keeps_each_seat_on_one_line_and_the_host_controls_in_sight
     assert floors(tv, size, f"{game} lobby") == []
     expect_no_js_errors(tv)
     tv.context.close()
+
+
+#: Three people with names of 12 letters, who each get the host's handicap select.
+PEOPLE = ["Bartholomews", "Marguerites", "Wilhelminas"]
+
+#: Each seat's controls (its buttons and its handicap select): on the seat's line(s) (the
+#: control's middle within the row's box), inside the row's column and the lobby's panel, and a
+#: select wide enough for the words it shows; said as [name, [problems]].
+SEAT_CONTROLS = """() => {
+  const panel = document.querySelector('.tv-lobby > section.lobby').getBoundingClientRect();
+  const pen = document.createElement('canvas').getContext('2d');
+  return [...document.querySelectorAll('.lobby-player')].map(row => {
+    const box = row.getBoundingClientRect();
+    const wrong = [];
+    for (const el of row.querySelectorAll('button, select')) {
+      const r = el.getBoundingClientRect();
+      const what = el.dataset.key || el.tagName;
+      const middle = r.top + r.height / 2;
+      if (middle < box.top || middle > box.bottom) wrong.push(`${what} off its line`);
+      if (r.left < box.left - 1 || r.right > box.right + 1) wrong.push(`${what} out of its column`);
+      const across = r.left < panel.left || r.right > panel.right;
+      const down = r.top < panel.top || r.bottom > panel.bottom;
+      if (across || down) wrong.push(`${what} out of the panel`);
+      if (el.tagName === 'SELECT') {
+        // Its chosen words drawn in its own font, with its padding, fit inside it.
+        const s = getComputedStyle(el);
+        pen.font = s.font;
+        const text = el.selectedOptions[0].textContent;
+        const pad = parseFloat(s.paddingLeft) + parseFloat(s.paddingRight);
+        const need = pen.measureText(text).width + pad;
+        if (need > el.clientWidth) wrong.push(`${what} cut: ${text}`);
+      }
+    }
+    return [row.querySelector('.pname-text').textContent, wrong];
+  });
+}"""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("game", GAMES)
+def test_the_tv_lobby_keeps_each_persons_handicap_whole_beside_the_seat(
+    browser: Browser, base_url: str, shots: Path, game: str, size: str
+) -> None:
+    room = post_room(base_url, {"game": game})
+    tv = new_page(browser, SIZES[size])
+    store_host_token(tv, base_url, room)
+    tv.goto(room["tv_url"])
+    people = [Line(base_url, room["code"], {"type": "join", "name": n}) for n in PEOPLE]
+    try:
+        expect(tv.locator(".lobby-player")).to_have_count(len(PEOPLE))
+        add_bots(tv, 3)
+        tv.locator("details.settings > summary").click()
+        expect(tv.locator("[data-key=save-settings]")).to_be_visible()
+        selects = tv.locator(".lobby-player select")
+        expect(selects).to_have_count(len(PEOPLE))
+        if game == "peanut-club":
+            keep(tv, shots, f"peanut-club-lobby-handicaps-{size}-after")
+        seats = tv.evaluate(SEAT_CONTROLS)
+        assert len(seats) == 6 and all(not wrong for _, wrong in seats), seats
+        for control in ("[data-key=save-settings]", ".next-game button"):
+            assert tv.locator(control).evaluate(IN_SIGHT), control
+        # Every select keeps an accessible name that says whose handicap it is.
+        for i, name in enumerate(PEOPLE):
+            label = selects.nth(i).evaluate(
+                "el => el.getAttribute('aria-label') || (el.labels[0] || {}).textContent || ''"
+            )
+            assert name in label, label
+        assert floors(tv, size, f"{game} lobby with handicaps") == []
+        expect_no_js_errors(tv)
+    finally:
+        for person in people:
+            person.close()
+        tv.context.close()
 
 
 def round_end(code: str, players: int, seed: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:

@@ -41,12 +41,31 @@ export function handicapsLine(told) {
   );
 }
 
+/** The game's per-seat settings (handicaps) as GET /api/games lists them: [name, bounds]. */
+function perSeatSettings(game) {
+  return Object.entries(game.settings || {}).filter(([, b]) => b.kind === "per_seat");
+}
+
+/** For the host in the lobby, over the seats: each per-seat setting's title said once, as the
+ * head of the column of selects (a TV shows it and drops the label on every row, so that a seat
+ * keeps its select on its own line; a phone keeps a label beside each select). Null when no
+ * person is seated or the game has none. Each select keeps its own accessible name. */
+export function handicapHead(players, game) {
+  const perSeat = perSeatSettings(game);
+  if (!perSeat.length || !players.some((p) => !p.bot)) return null;
+  return h(
+    "p.handicap-head",
+    { "data-key": "handicap-head" },
+    perSeat.map(([k, bounds]) => h("span", { "data-key": `handicap-head-${k}`, text: words(bounds.title) })),
+  );
+}
+
 /** For the host in the lobby: one select per per-seat setting of the game (GET /api/games),
  * beside a person's seat; choosing a step sends it for that seat alone. A bot's seat gets
  * none: handicaps are for people (the room refuses one for a bot). */
 export function handicapControls(p, game, current, send) {
   if (p.bot) return null;
-  const perSeat = Object.entries(game.settings || {}).filter(([, b]) => b.kind === "per_seat");
+  const perSeat = perSeatSettings(game);
   if (!perSeat.length) return null;
   return h(
     "div.handicap-row",

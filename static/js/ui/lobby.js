@@ -3,7 +3,7 @@ import { h, typed } from "../dom.js";
 import { t, current as lang } from "../i18n.js";
 import { nameTag } from "./names.js";
 import { nextGameControl } from "./nextgame.js";
-import { handicapBadges, handicapControls } from "./handicaps.js";
+import { handicapBadges, handicapControls, handicapHead } from "./handicaps.js";
 
 /** ctx: {state, me, host, ui, send, rerender, game} where `game` is the room's game as
  *  GET /api/games describes it (seats, settings and their bounds, bot levels). */
@@ -18,6 +18,7 @@ export function lobbyView(ctx) {
     h("p.lobby-game", { id: "lobby-game", "data-key": "lobby-game", text: gameName(game) }),
     h("h2", { id: "lobby-title", text: t("lobby.title") }),
     h("h3", { text: t("lobby.players", { n: players.length, max: seats.max }) }),
+    host ? handicapHead(players, game) : null,
     h(
       "ul.lobby-players",
       null,
