@@ -70,15 +70,21 @@ IN_SIGHT = """(el) => {
 }"""
 
 
+def host_tv(browser: Browser, base_url: str, game: str, size: str) -> tuple[dict[str, Any], Page]:
+    """A new room of `game` and its host's TV at `size`, showing the lobby."""
+    room = post_room(base_url, {"game": game})
+    tv = new_page(browser, SIZES[size])
+    store_host_token(tv, base_url, room)
+    tv.goto(room["tv_url"])
+    return room, tv
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("game", GAMES)
 def test_the_tv_lobby_keeps_each_seat_on_one_line_and_the_host_controls_in_sight(
     browser: Browser, base_url: str, shots: Path, game: str, size: str
 ) -> None:
-    room = post_room(base_url, {"game": game})
-    tv = new_page(browser, SIZES[size])
-    store_host_token(tv, base_url, room)
-    tv.goto(room["tv_url"])
+    _room, tv = host_tv(browser, base_url, game, size)
     add_bots(tv, 6)
     tv.locator("details.settings > summary").click()
     expect(tv.locator("[data-key=save-settings]")).to_be_visible()
@@ -134,10 +140,7 @@ SEAT_CONTROLS = """() => {
 def test_the_tv_lobby_keeps_each_persons_handicap_whole_beside_the_seat(
     browser: Browser, base_url: str, shots: Path, game: str, size: str
 ) -> None:
-    room = post_room(base_url, {"game": game})
-    tv = new_page(browser, SIZES[size])
-    store_host_token(tv, base_url, room)
-    tv.goto(room["tv_url"])
+    room, tv = host_tv(browser, base_url, game, size)
     people = [Line(base_url, room["code"], {"type": "join", "name": n}) for n in PEOPLE]
     try:
         expect(tv.locator(".lobby-player")).to_have_count(len(PEOPLE))
