@@ -78,6 +78,9 @@ _POWER_NAMES: tuple[tuple[Power, str], ...] = tuple((p, p.value) for p in Power)
 #: Played only as part of a payment; the others only while a lot is open for bidding.
 _PAYING_POWERS = frozenset({Power.CONVERT, Power.ABRACADABRA})
 _ABRACADABRA_NAME = _ABRACADABRA.value
+#: How many bid options a seat keeps per hand: the few states a whole view comes back to (a new
+#: lot, a sale, paying's end), not the one after every bid a bot looks at.
+_KEPT_BID_OPTIONS = 8
 
 
 #: What the auctioneer's clock applies, by the name `clock_due` gives it.
@@ -183,9 +186,15 @@ class Engine:
         self._alc_memo: dict[
             int, tuple[tuple[Any, ...], dict[Currency, int], dict[str, dict[str, Any]]]
         ] = {}
-        self._powers_memo: dict[int, tuple[tuple[Any, ...], dict[str, dict[str, Any]]]] = {}
-        # seat -> (the lows, the capacities and whether it held the high bid, its bid options)
-        self._bids_memo: dict[int, tuple[Any, Any, bool, dict[str, dict[str, Any]]]] = {}
+        # what the power options read -> the options: the same for every seat that reads the
+        # same, and the same few states come back lot after lot (bidding, paying, paying's end)
+        self._powers_memo: dict[tuple[Any, ...], dict[str, dict[str, Any]]] = {}
+        # seat -> (the capacities the options were made with, (the lows, whether the seat held
+        # the high bid) -> its bid options): a seat's hand changes only when it pays, while the
+        # lows go back and forth between a few states (a new lot, a sale) at every whole state
+        self._bids_memo: dict[
+            int, tuple[Any, dict[tuple[Any, bool], dict[str, dict[str, Any]]]]
+        ] = {}
         # seat -> (the lot, its size, how many objects the seat had won, what the lot does for it)
         self._fit_memo: dict[int, tuple[list[ObjectCard], int, int, list[dict[str, Any]]]] = {}
         self.start_events = self._setup()
@@ -443,8 +452,9 @@ class Engine:
         Built for every view of every seat after every change, so the hand is summed once for all
         three currencies (`_capacities`), and the lowest winning amounts, the same for every seat,
         once per change of the phase, the column, the Niet blocks or the high bid (`_lows`); the
-        answer is kept (read-only) until one of those, the seat's capacities or who holds the
-        high bid changes.
+        answer is kept (read-only) for each of those states and who holds the high bid, until
+        the seat's capacities change: a whole view after a sale and the one after the payment
+        that follows ask for the same few states, lot after lot.
         """
         answers = self._capacity_and_needs(seat, self.a_la_carte)
         capacity, needs, plain = answers
@@ -452,9 +462,13 @@ class Engine:
         own_high = high_bid is not None and high_bid.seat == seat
         lows = self._lows()
         found = self._bids_memo.get(seat)
-        if found is not None and found[0] is lows and found[1] is answers and found[2] == own_high:
-            return found[3]
-        options: dict[str, dict[str, Any]] = {}
+        if found is None or found[0] is not answers:
+            found = self._bids_memo[seat] = (answers, {})
+        kept = found[1]
+        options = kept.get((lows, own_high))
+        if options is not None:
+            return options
+        options = {}
         for currency, name, low, reason in lows:
             high = capacity[currency]
             if reason is None:
@@ -471,7 +485,9 @@ class Engine:
                 "needs": needs[currency],
                 "plain": plain[currency],
             }
-        self._bids_memo[seat] = (lows, answers, own_high, options)
+        if len(kept) >= _KEPT_BID_OPTIONS:  # a bot looks after every bid: keep only a few
+            kept.clear()
+        kept[lows, own_high] = options
         return options
 
     def a_la_carte_options(self, seat: int) -> dict[str, dict[str, Any]] | None:
@@ -504,16 +520,18 @@ class Engine:
         server would answer, checked in the order the server checks (phase, then the token):
         the page offers only what can be played and re-implements no rule.
 
-        Built for every view of every seat, so kept (read-only) until what it reads changes:
-        the phase, who pays, the seat's tokens, the Niet blocks, whether it holds a card."""
+        Built for every view of every seat, so kept (read-only) for each value of what it
+        reads: the phase, whether the seat pays, its tokens, the Niet blocks, whether it holds a
+        card. Seats that read the same share one answer, and the same states return at every
+        lot, so after a few lots every seat's options are found, not built."""
         tokens = self.tokens[seat]
         phase = self.phase
         payer = self.payer == seat
         can_bid = any(self._capacities(seat, True).values())
         key = (phase, payer, *tokens.values(), len(self.niet), len(self.column), can_bid)
-        found = self._powers_memo.get(seat)
-        if found is not None and found[0] == key:
-            return found[1]
+        found = self._powers_memo.get(key)
+        if found is not None:
+            return found
         bidding = phase is Phase.BIDDING
         result: dict[str, dict[str, Any]] = {}
         for power, name in _POWER_NAMES:
@@ -533,7 +551,7 @@ class Engine:
                 elif power is Power.A_LA_CARTE and not can_bid:
                     reason = "cannot_honour"
             result[name] = {"usable": reason is None, "reason": reason}
-        self._powers_memo[seat] = (key, result)
+        self._powers_memo[key] = result
         return result
 
     def _lows(self) -> tuple[tuple[Currency, str, int | None, str | None], ...]:
