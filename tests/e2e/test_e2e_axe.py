@@ -28,13 +28,22 @@ OPTIONS = {
 
 
 def serious(page: Page, where: str) -> list[str]:
-    """Every serious or critical violation axe finds on the page as it is, one line each."""
-    results = AXE.run(page, options=OPTIONS)
-    found = []
-    for v in results.response["violations"]:
-        if v.get("impact") in ("serious", "critical"):
-            targets = [", ".join(n["target"]) for n in v["nodes"]][:4]
-            found.append(f"{where}: {v['id']} ({v['impact']}) at {targets}")
+    """Every serious or critical violation axe finds on the page as it is, one line each.
+
+    A page in play redraws while axe reads it (bots bid on): a node redrawn away in the middle
+    of a scan is reported at `:root` (axe's selector for a node it no longer finds). Such a scan
+    is torn, not a finding, so it is taken again (twice at most); a real violation is found by
+    every scan and stays reported."""
+    for _ in range(3):
+        found = []
+        torn = False
+        for v in AXE.run(page, options=OPTIONS).response["violations"]:
+            if v.get("impact") in ("serious", "critical"):
+                targets = [", ".join(n["target"]) for n in v["nodes"]]
+                torn = torn or ":root" in targets
+                found.append(f"{where}: {v['id']} ({v['impact']}) at {targets[:4]}")
+        if not torn:
+            break
     return found
 
 
