@@ -17,10 +17,10 @@ from peanutclub.games.peanut_club.bots import make_bot
 from peanutclub.games.peanut_club.engine import (
     Engine,
     Phase,
-    RuleError,
     private_view,
-    view,
 )
+
+from .bot_play import bot_step
 
 
 def play_and_compare(players: int, level: str, seed: int) -> int:
@@ -31,14 +31,7 @@ def play_and_compare(players: int, level: str, seed: int) -> int:
     rng = random.Random(seed)
     steps = 0
     while game.phase is not Phase.OVER:
-        seat = rng.randrange(players)
-        action = bots[seat].decide(view(game, seat))
-        try:
-            if action is None:
-                raise RuleError("nothing to do")
-            game.apply(action)
-        except RuleError:
-            game.apply(game.auctioneer_action())
+        bot_step(game, bots, rng)
         fresh = Engine.replay(players, seed, game.log)
         for s in range(players):
             assert private_view(game, s) == private_view(fresh, s), (steps, s)

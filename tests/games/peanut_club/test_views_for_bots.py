@@ -18,7 +18,6 @@ from peanutclub.games.peanut_club.engine import (
     Engine,
     Phase,
     Power,
-    RuleError,
     SeatView,
     Symbol,
     max_honourable,
@@ -26,6 +25,8 @@ from peanutclub.games.peanut_club.engine import (
     public_view,
     view,
 )
+
+from .bot_play import bot_step
 
 
 def honourable(game: Engine, seat: int, currency: Currency) -> int:
@@ -48,14 +49,7 @@ def test_views_match_a_game_rebuilt_from_its_log(players: int, level: str) -> No
     rng = random.Random(seed)
     checked = 0
     while game.phase is not Phase.OVER:
-        seat = rng.randrange(players)
-        action = bots[seat].decide(view(game, seat))
-        try:
-            if action is None:
-                raise RuleError("nothing to do")
-            game.apply(action)
-        except RuleError:
-            game.apply(game.auctioneer_action())
+        bot_step(game, bots, rng)
         if rng.random() < 0.15 or game.phase is Phase.OVER:
             fresh = Engine.replay(players, seed, game.log)
             for s in [None, *range(players)]:
@@ -108,11 +102,4 @@ def test_a_bots_seat_view_reads_as_the_private_view(players: int, level: str) ->
             name = rng.choice(names)
             assert SeatView(game, s)[name] == whole[name]
             assert SeatView(game, s).get("nothing") is None
-        seat = rng.randrange(players)
-        action = bots[seat].decide({**public_view(game), "you": SeatView(game, seat)})
-        try:
-            if action is None:
-                raise RuleError("nothing to do")
-            game.apply(action)
-        except RuleError:
-            game.apply(game.auctioneer_action())
+        bot_step(game, bots, rng, lambda g, s: {**public_view(g), "you": SeatView(g, s)})
