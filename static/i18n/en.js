@@ -3,6 +3,7 @@
 export default {
   "lang.switch": "Français",
   "lang.switch_label": "Passer en français",
+  "lang.switch_short": "FR",
   "sound.tv_on": "Sound on",
   "sound.tv_off": "Sound off",
   "touch.sound": "Sounds on this phone",

@@ -3,6 +3,7 @@
 export default {
   "lang.switch": "English",
   "lang.switch_label": "Switch to English",
+  "lang.switch_short": "EN",
   "sound.tv_on": "Son activé",
   "sound.tv_off": "Son coupé",
   "touch.sound": "Sons sur ce téléphone",

@@ -113,6 +113,7 @@ export function langButton(h) {
     type: "button",
     lang: lang === "en" ? "fr" : "en",
     "aria-label": t("lang.switch_label"),
+    "data-short": t("lang.switch_short"),
     onclick: () => toggle(),
     text: t("lang.switch"),
   });
