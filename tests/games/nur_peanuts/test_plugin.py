@@ -219,6 +219,32 @@ def test_a_throws_patch_builds_only_its_fields_and_the_view_then_agrees() -> Non
     assert view["turn"] is fields["turn"]
 
 
+def test_the_board_and_holdings_are_kept_until_a_field_changes_hands() -> None:
+    """The board's entries and each owner's fields change only with a purchase or a chip to
+    the bank: a whole view shares them with the one before while the owners are the same, and
+    every view is the one a game keeping nothing would make."""
+    game = table()
+    engine = game.engine
+    changed = shared = 0
+    while not game.over:
+        owners = list(engine.owners)
+        before = game.public_view()
+        timer = game.timer()
+        assert timer is not None
+        game.apply(timer.action)
+        view = game.public_view()
+        engine.board_cache = engine.view_cache = engine.turn_cache = None
+        assert game.public_view() == view
+        if engine.owners == owners:
+            assert view["board"] is before["board"]
+            assert view["bank"]["chips"] is before["bank"]["chips"]
+            shared += 1
+        else:
+            assert view["board"] != before["board"]
+            changed += 1
+    assert changed and shared
+
+
 def test_a_purchase_sends_whole_states() -> None:
     game = table()
     timer = game.timer()

@@ -136,6 +136,10 @@ class Result:
         return {"reason": self.reason.value, "winners": list(self.winners)}
 
 
+#: Each owner's fields (a seat's, the bank's), rising: what the views list per player.
+Holdings = dict[Owner, list[int]]
+
+
 class Engine:
     """A game in progress. Read its attributes freely; change it only through `apply`."""
 
@@ -185,6 +189,9 @@ class Engine:
         #: (version, view): the public view, built once per change (see view.py).
         self.view_cache: tuple[int, dict[str, Any]] | None = None
         self.turn_cache: tuple[int, dict[str, Any] | None] | None = None
+        #: (owners, board, each owner's fields): the views' parts that only a field changing
+        #: hands changes, kept while the owners are the same (see view.py).
+        self.board_cache: tuple[tuple[Owner, ...], list[dict[str, Any]], Holdings] | None = None
         #: (version, view): the simulator's bots' view, built as read (see view.py).
         self.bot_view_cache: tuple[int, dict[str, Any]] | None = None
         self.start_events: list[Event] = [

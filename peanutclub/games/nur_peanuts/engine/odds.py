@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from peanutclub.games.nur_peanuts.engine.board import step
 from peanutclub.games.nur_peanuts.engine.dice import OUTCOMES, WAYS, Dice
 from peanutclub.games.nur_peanuts.engine.pieces import Piece, Place
-from peanutclub.games.nur_peanuts.engine.rules import BANK, Owner, paid_to_winner, reroll_price
+from peanutclub.games.nur_peanuts.engine.rules import BANK, paid_to_winner, reroll_price
 
 if TYPE_CHECKING:
     from peanutclub.games.nur_peanuts.engine.game import Engine
@@ -37,26 +37,28 @@ def outcome_if_parked(
     values = game.values
     if parked is None:
         parked = [p for p in game.pieces() if p.place is Place.PARKING]
-    others = [p for p in parked if p.field != field and p.seat != seat]
+    # The pieces that count are the others' parked elsewhere (one parked on `field` would be
+    # bumped); a view asks this for every field each throw may reach, so they are read in
+    # place, not copied.
     best_field = field
     best_seat: int | None = seat
-    for piece in others:
-        if values[piece.field] > values[best_field]:
+    for piece in parked:
+        if piece.field != field and piece.seat != seat and values[piece.field] > values[best_field]:
             best_field, best_seat = piece.field, piece.seat
-    winner = BANK if best_seat is None else best_seat
     if purse is None:
         purse = game.cash
     owners = game.owners
-    if winner != seat:  # what this player would pay the winner (`settle`'s amount for it)
+    if best_seat != seat:  # what this player would pay the winner (`settle`'s amount for it)
+        winner = BANK if best_seat is None else best_seat
         return -paid_to_winner(values, owners, purse, winner, best_field, seat, field)
     # What every other player's pawn would pay this player, as `settle` would make them pay
-    # (only pawns pay; `settle`'s payments are summed here without being made, since a view
-    # asks this for every field each throw may reach).
-    return sum(
-        paid_to_winner(values, owners, purse, winner, best_field, p.seat, p.field)
-        for p in others
-        if p.seat is not None
-    )
+    # (only pawns pay; `settle`'s payments are summed here without being made).
+    received = 0
+    for piece in parked:
+        payer = piece.seat
+        if payer is not None and payer != seat and piece.field != field:
+            received += paid_to_winner(values, owners, purse, seat, field, payer, piece.field)
+    return received
 
 
 def parking_facts(
@@ -114,6 +116,36 @@ def purse_after_reroll(game: Engine) -> list[int] | None:
     return purse
 
 
+#: The odds' entry of each distance each throw can move, its fields in the order a page is
+#: sent them: what depends on the dice alone (`moved`, `ways`, `chance`, `zero_ways`) set once
+#: here, the rest (the field reached and what parking there would mean) written over the Nones
+#: of a copy (a copy of a dict keeps its keys' order, and writing over a key keeps its place).
+_ENTRIES: dict[str, tuple[tuple[int, dict[str, Any]], ...]] = {
+    dice.value: tuple(
+        (
+            o.moved,
+            {
+                "field": None,
+                "moved": o.moved,
+                "ways": o.ways,
+                "chance": o.ways / WAYS,
+                "zero_ways": o.zero_ways,
+                "value": None,
+                "owner": None,
+                "bumps": None,
+                "leads": None,
+                "reroll_cost": None,
+                "reroll_to": None,
+                "can_reroll": None,
+                "outcome": None,
+            },
+        )
+        for o in OUTCOMES[dice]
+    )
+    for dice in Dice
+}
+
+
 def throw_odds(game: Engine) -> dict[str, list[dict[str, Any]]]:
     """Each throw's fields for the player to move (empty outside a turn; each throw's list
     empty when the player cannot pay to roll again, since the engine would refuse it)."""
@@ -130,39 +162,23 @@ def throw_odds(game: Engine) -> dict[str, list[dict[str, Any]]]:
     parked = [p for p in game.pieces() if p.place is Place.PARKING]
     # The three throws reach many of the same fields (black and white overlap, two white
     # reaches further): what parking on a field would mean, its price to roll on included, is
-    # worked out once per field, not once per throw that reaches it. The outcome settles a
-    # whole round, the dearest part of the view.
-    by_field: dict[int, tuple[int, Owner, dict[str, Any]]] = {}
+    # worked out once per field, not once per throw that reaches it (the outcome settles a
+    # whole round, the dearest part of the view).
+    by_field: dict[int, dict[str, Any]] = {}
     odds: dict[str, list[dict[str, Any]]] = {}
-    for dice in Dice:
+    for dice, throws in _ENTRIES.items():
         entries = []
-        for o in OUTCOMES[dice]:
-            field = step(position, o.moved)
-            known = by_field.get(field)
-            if known is None:
+        for moved, blank in throws:
+            field = step(position, moved)
+            here = by_field.get(field)
+            if here is None:
                 cost, payee = reroll_price(values, owners, seat, field)
-                known = by_field[field] = (
-                    cost,
-                    payee,
-                    parking_facts(game, seat, field, purse, parked),
-                )
-            cost, payee, facts = known
-            entries.append(
-                {
-                    "field": field,
-                    "moved": o.moved,
-                    "ways": o.ways,
-                    "chance": o.ways / WAYS,
-                    "zero_ways": o.zero_ways,
-                    "value": facts["value"],
-                    "owner": facts["owner"],
-                    "bumps": facts["bumps"],
-                    "leads": facts["leads"],
-                    "reroll_cost": cost,
-                    "reroll_to": payee if cost else None,
-                    "can_reroll": cost <= cash,
-                    "outcome": facts["outcome"],
-                }
-            )
-        odds[dice.value] = entries
+                here = by_field[field] = parking_facts(game, seat, field, purse, parked)
+                here["reroll_cost"] = cost
+                here["reroll_to"] = payee if cost else None
+                here["can_reroll"] = cost <= cash
+            entry = blank.copy()
+            entry.update(here)
+            entries.append(entry)
+        odds[dice] = entries
     return odds

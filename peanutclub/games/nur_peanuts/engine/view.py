@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from peanutclub.games.nur_peanuts.engine.board import FIELDS
-from peanutclub.games.nur_peanuts.engine.game import Engine, Phase
+from peanutclub.games.nur_peanuts.engine.game import Engine, Holdings, Phase
 from peanutclub.games.nur_peanuts.engine.odds import park_here, throw_odds
 from peanutclub.games.nur_peanuts.engine.rules import BANK, fields_to_end
 
@@ -155,23 +155,38 @@ def bot_view(game: Engine) -> dict[str, Any]:
     return view
 
 
+def _holdings(game: Engine) -> tuple[list[dict[str, Any]], Holdings]:
+    """The board's entries and each owner's fields, made again only when a field changes hands
+    (a purchase, a chip to the bank): the other whole views (a bump, a payment, a round's end)
+    share them. Shared by every view made from them: never change them in place."""
+    owners = tuple(game.owners)
+    cached = game.board_cache
+    if cached is not None and cached[0] == owners:
+        return cached[1], cached[2]
+    values = game.values
+    board = [{"index": f, "value": values[f], "owner": owners[f]} for f in range(FIELDS)]
+    holdings: Holdings = {seat: [] for seat in range(game.players)}
+    holdings[BANK] = []
+    for field, owner in enumerate(owners):
+        if owner is not None:
+            holdings[owner].append(field)
+    game.board_cache = (owners, board, holdings)
+    return board, holdings
+
+
 def _table(game: Engine, turn: Mapping[str, Any] | None) -> dict[str, Any]:
-    values, owners = game.values, game.owners
+    board, holdings = _holdings(game)
+    cash, bumped = game.cash, game.bumped
     return {
         "phase": game.phase.value,
         "round": game.round,
-        "board": [{"index": f, "value": values[f], "owner": owners[f]} for f in range(FIELDS)],
+        "board": board,
         "pieces": [p.to_dict() for p in game.pieces()],
         "players": [
-            {
-                "seat": s,
-                "cash": game.cash[s],
-                "fields": game.fields_of(s),
-                "bumped": game.bumped[s],
-            }
+            {"seat": s, "cash": cash[s], "fields": holdings[s], "bumped": bumped[s]}
             for s in range(game.players)
         ],
-        "bank": {"chips": game.fields_of(BANK), "takings": game.bank_takings},
+        "bank": {"chips": holdings[BANK], "takings": game.bank_takings},
         "fields_to_end": fields_to_end(game.players),
         "start_player": game.start_player,
         "purchase": purchase_view(game),
