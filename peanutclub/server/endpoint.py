@@ -9,7 +9,6 @@ phone never holds up the room's fan-out. Every refusal before joining goes throu
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from urllib.parse import urlsplit
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -96,7 +95,6 @@ async def serve(
     connection = Connection(websocket, settings.send_queue_limit)
     link.attach(connection)
     loop = asyncio.get_running_loop()
-    sender = loop.create_task(connection.write_forever())
     timeout = loop.call_later(
         settings.handshake_timeout_seconds,
         lambda: None if connection.shaken else connection.close(1008, "no handshake in time"),
@@ -107,9 +105,7 @@ async def serve(
         timeout.cancel()
         await directory.left(link.code, address)
         await link.leave(connection)
-        connection.close(1000, "bye")
-        with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
-            await asyncio.wait_for(sender, 1.0)
+        await connection.finish(1.0)
 
 
 async def receive_forever(connection: Connection, link: Link, settings: ServerSettings) -> None:
