@@ -45,6 +45,8 @@ class Link(Protocol):
 class LocalLink:
     """A room of this process: frames go straight to it."""
 
+    __slots__ = ("code", "room")
+
     def __init__(self, room: Room) -> None:
         self.room = room
         self.code = room.code
@@ -72,14 +74,15 @@ class Connection:
 
     __slots__ = (
         "__weakref__",
+        "_handshake_timer",
         "_queue",
+        "_shaken",
         "closing",
         "hello",
         "host",
         "id",
         "queue_limit",
         "seat",
-        "shaken",
         "websocket",
         "wire",
         "writer",
@@ -93,7 +96,9 @@ class Connection:
         self.hello: str | None = None
         self.seat: int | None = None
         self.host = False
-        self.shaken = False
+        self._shaken = False
+        #: Closes the connection if no handshake came in time; gone once one has.
+        self._handshake_timer: asyncio.TimerHandle | None = None
         self.queue_limit = queue_limit
         self.closing = False
         self.wire = wire_of(websocket.scope)
@@ -101,6 +106,33 @@ class Connection:
         #: the task that sends them in turn: both None while nothing waits.
         self._queue: deque[bytes | tuple[int, str]] | None = None
         self.writer: asyncio.Task[None] | None = None
+
+    @property
+    def shaken(self) -> bool:
+        """Whether the handshake went through (the room knows this viewer)."""
+        return self._shaken
+
+    @shaken.setter
+    def shaken(self, value: bool) -> None:
+        self._shaken = value
+        if value:
+            self._stop_handshake_timer()
+
+    def expect_handshake(self, seconds: float) -> None:
+        """Close the connection unless a handshake goes through within `seconds`."""
+        loop = asyncio.get_running_loop()
+        self._handshake_timer = loop.call_later(seconds, self._handshake_late)
+
+    def _handshake_late(self) -> None:
+        self._handshake_timer = None
+        if not self._shaken:
+            self.close(1008, "no handshake in time")
+
+    def _stop_handshake_timer(self) -> None:
+        # A pending timer is kept by the loop, with what it refers to: drop it at once.
+        if self._handshake_timer is not None:
+            self._handshake_timer.cancel()
+            self._handshake_timer = None
 
     @property
     def queued(self) -> int:
@@ -160,6 +192,7 @@ class Connection:
 
     async def finish(self, seconds: float) -> None:
         """Close the connection and give its last frames `seconds` to leave."""
+        self._stop_handshake_timer()
         self.close(1000, "bye")
         writer = self.writer
         if writer is not None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -48,9 +50,13 @@ class BotsRoom(RoomBase):
         pace = self.settings.bot_pace
         paced: Callable[[dict[str, Any] | None], float] | None = getattr(bot, "pause", None)
         view: dict[str, Any] | None = None
+        if paced is None and self._bot_rng is None:
+            self._bot_rng = random.Random(secrets.randbits(64))
+        rng = self._bot_rng
         while True:
             if paced is None:
-                await self.clock.sleep(self._bot_rng.uniform(low, high))
+                assert rng is not None
+                await self.clock.sleep(rng.uniform(low, high))
             else:
                 await self.clock.sleep(max(0.0, paced(view)) * pace)
             if self.game is not game or self.seats[seat].bot != level:
