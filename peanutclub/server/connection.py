@@ -2,8 +2,9 @@
 its checked frames reach the room (`Link`, `handle`).
 
 `handle` parses each frame into a protocol message and hands it to the room (through
-`dispatch`); a refusal becomes an `error` frame and the connection carries on. The writer drains
-this connection's queue, so a slow phone never holds up the room's fan-out. The endpoint that
+`dispatch`); a refusal becomes an `error` frame and the connection carries on. A frame that
+cannot go straight to the socket waits in this connection's queue, which a writer task drains
+while it is not empty, so a slow phone never holds up the room's fan-out. The endpoint that
 accepts the socket and reads it is endpoint.py.
 """
 
