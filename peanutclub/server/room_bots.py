@@ -16,6 +16,12 @@ from peanutclub.server.room_base import RoomBase
 log = logging.getLogger("peanutclub.server.room")
 
 
+#: The pauses of bots without a pace of their own, shared by every room: nothing a game does
+#: depends on them, so a room needs no generator of its own (its state is 2.5 KB, and most
+#: rooms have no bot: issue 30's memory per idle connection).
+BOT_PAUSES = random.Random(secrets.randbits(64))
+
+
 class BotsRoom(RoomBase):
     """A room that runs the bots at its table."""
 
@@ -50,13 +56,9 @@ class BotsRoom(RoomBase):
         pace = self.settings.bot_pace
         paced: Callable[[dict[str, Any] | None], float] | None = getattr(bot, "pause", None)
         view: dict[str, Any] | None = None
-        if paced is None and self._bot_rng is None:
-            self._bot_rng = random.Random(secrets.randbits(64))
-        rng = self._bot_rng
         while True:
             if paced is None:
-                assert rng is not None
-                await self.clock.sleep(rng.uniform(low, high))
+                await self.clock.sleep(BOT_PAUSES.uniform(low, high))
             else:
                 await self.clock.sleep(max(0.0, paced(view)) * pace)
             if self.game is not game or self.seats[seat].bot != level:
