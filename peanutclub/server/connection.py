@@ -2,8 +2,9 @@
 its checked frames reach the room (`Link`, `handle`).
 
 `handle` parses each frame into a protocol message and hands it to the room (through
-`dispatch`); a refusal becomes an `error` frame and the connection carries on. The writer drains
-this connection's queue, so a slow phone never holds up the room's fan-out. The endpoint that
+`dispatch`); a refusal becomes an `error` frame and the connection carries on. A frame that
+cannot go straight to the socket waits in this connection's queue, which a writer task drains
+while it is not empty, so a slow phone never holds up the room's fan-out. The endpoint that
 accepts the socket and reads it is endpoint.py.
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import deque
 from typing import Protocol
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -44,6 +46,8 @@ class Link(Protocol):
 class LocalLink:
     """A room of this process: frames go straight to it."""
 
+    __slots__ = ("code", "room")
+
     def __init__(self, room: Room) -> None:
         self.room = room
         self.code = room.code
@@ -60,8 +64,30 @@ class LocalLink:
 
 class Connection:
     """A room viewer backed by a WebSocket. A frame goes straight to the socket when nothing is
-    queued ahead of it and the socket takes it (`wire`); otherwise it is queued, and a writer
-    task sends the queue in order, waiting for a slow socket without holding up the room."""
+    waiting ahead of it and the socket takes it (`wire`); otherwise it waits in a queue, and a
+    writer task sends the queue in order, waiting for a slow socket without holding up the room.
+
+    The queue and its writer exist only while a frame waits: an idle connection (most of them,
+    most of the time) holds neither, and they were the largest part of what an idle connection
+    cost beyond the relay's (docs/performance.md, "issue 30: memory per idle connection"). The
+    writer ends once it has emptied the queue; the next frame that must wait starts another.
+    """
+
+    __slots__ = (
+        "__weakref__",
+        "_handshake_timer",
+        "_queue",
+        "_shaken",
+        "closing",
+        "hello",
+        "host",
+        "id",
+        "queue_limit",
+        "seat",
+        "websocket",
+        "wire",
+        "writer",
+    )
 
     def __init__(self, websocket: WebSocket, queue_limit: int) -> None:
         self.websocket = websocket
@@ -71,51 +97,108 @@ class Connection:
         self.hello: str | None = None
         self.seat: int | None = None
         self.host = False
-        self.shaken = False
+        self._shaken = False
+        #: Closes the connection if no handshake came in time; gone once one has.
+        self._handshake_timer: asyncio.TimerHandle | None = None
         self.queue_limit = queue_limit
-        self.queue: asyncio.Queue[bytes | tuple[int, str]] = asyncio.Queue()
         self.closing = False
         self.wire = wire_of(websocket.scope)
-        #: The writer has taken a frame off the queue and not yet handed it to the socket.
-        self.writing = False
+        #: The frames waiting for the socket, then the close that ends them (code, reason), and
+        #: the task that sends them in turn: both None while nothing waits.
+        self._queue: deque[bytes | tuple[int, str]] | None = None
+        self.writer: asyncio.Task[None] | None = None
+
+    @property
+    def shaken(self) -> bool:
+        """Whether the handshake went through (the room knows this viewer)."""
+        return self._shaken
+
+    @shaken.setter
+    def shaken(self, value: bool) -> None:
+        self._shaken = value
+        if value:
+            self._stop_handshake_timer()
+
+    def expect_handshake(self, seconds: float) -> None:
+        """Close the connection unless a handshake goes through within `seconds`."""
+        loop = asyncio.get_running_loop()
+        self._handshake_timer = loop.call_later(seconds, self._handshake_late)
+
+    def _handshake_late(self) -> None:
+        self._handshake_timer = None
+        if not self._shaken:
+            self.close(1008, "no handshake in time")
+
+    def _stop_handshake_timer(self) -> None:
+        # A pending timer is kept by the loop, with what it refers to: drop it at once.
+        if self._handshake_timer is not None:
+            self._handshake_timer.cancel()
+            self._handshake_timer = None
+
+    @property
+    def queued(self) -> int:
+        """How many frames wait for the writer (not counting one it is writing)."""
+        return 0 if self._queue is None else len(self._queue)
 
     def send(self, frame: bytes) -> None:
         if self.closing:
             return
-        wire = self.wire
-        if (
-            wire is not None
-            and not self.writing
-            and self.queue.empty()
-            and write_now(wire, frame_bytes(frame))
-        ):
-            return
-        if self.queue.qsize() >= self.queue_limit:
+        if self.writer is None:
+            wire = self.wire
+            if wire is not None and write_now(wire, frame_bytes(frame)):
+                return
+        elif self.queued >= self.queue_limit:
             self.close(1008, "too far behind; reconnect and resume")
             return
-        self.queue.put_nowait(frame)
+        self._enqueue(frame)
 
     def close(self, code: int, reason: str) -> None:
         if self.closing:
             return
         self.closing = True
-        while not self.queue.empty():
-            self.queue.get_nowait()
-        self.queue.put_nowait((code, reason))
+        if self._queue is not None:
+            self._queue.clear()
+        self._enqueue((code, reason))
 
     def error(self, error: RuleError, ref: str | int | None = None) -> None:
         self.send(error_frame(error.code, error.message, ref))
 
-    async def write_forever(self) -> None:
-        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
-            while True:
-                item = await self.queue.get()
+    def _enqueue(self, item: bytes | tuple[int, str]) -> None:
+        """Put `item` behind whatever waits, and start a writer if none is running."""
+        if self._queue is None:
+            self._queue = deque()
+        self._queue.append(item)
+        if self.writer is None:
+            self.writer = asyncio.get_running_loop().create_task(self._write_queue())
+
+    async def _write_queue(self) -> None:
+        """Send what waits, in order, until nothing does; a close ends the connection. A socket
+        that fails takes no more frames: its peer is gone (and resumes on a new connection)."""
+        queue = self._queue
+        assert queue is not None
+        try:
+            while queue:
+                item = queue.popleft()
                 if isinstance(item, tuple):
                     await self.websocket.close(*item)
                     return
-                self.writing = True
                 await self.websocket.send_text(item.decode())
-                self.writing = False
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            self.closing = True
+        finally:
+            # Nothing awaited since the queue was last found empty: a frame sent from now on
+            # finds no writer, and goes straight to the socket again.
+            self._queue = None
+            self.writer = None
+
+    async def finish(self, seconds: float) -> None:
+        """Close the connection and give its last frames `seconds` to leave."""
+        self._stop_handshake_timer()
+        self.close(1000, "bye")
+        writer = self.writer
+        if writer is not None:
+            with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(writer, seconds)
 
 
 async def handle(

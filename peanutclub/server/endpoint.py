@@ -8,8 +8,6 @@ phone never holds up the room's fan-out. Every refusal before joining goes throu
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from urllib.parse import urlsplit
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -46,15 +44,28 @@ class Refused(Exception):
 
 
 async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
+    """Refuse the connection (`turn_away`) or admit it, then read it until the peer leaves;
+    then it is counted no more, the room hears it has gone, and the last frames get a second
+    to leave. One coroutine from admission to the end, not one calling another: each idle
+    connection keeps its coroutines' frames for as long as it lasts (issue 30)."""
     state: ServerState = websocket.app.state.peanutclub
     directory = state.rooms.directory
+    settings = state.settings
     await websocket.accept()
     try:
-        link, address = await admit(websocket, state.settings, directory, code)
+        link, address = await admit(websocket, settings, directory, code)
     except Refused as refused:
         await turn_away(websocket, refused)
         return
-    await serve(websocket, link, state.settings, directory, address)
+    connection = Connection(websocket, settings.send_queue_limit)
+    link.attach(connection)
+    connection.expect_handshake(settings.handshake_timeout_seconds)
+    try:
+        await receive_forever(connection, link, settings)
+    finally:
+        await directory.left(link.code, address)
+        await link.leave(connection)
+        await connection.finish(1.0)
 
 
 async def admit(
@@ -86,30 +97,6 @@ async def turn_away(websocket: WebSocket, refused: Refused) -> None:
         error = refused.error
         await websocket.send_text(error_frame(error.code, error.message).decode())
     await websocket.close(refused.close_code, refused.reason)
-
-
-async def serve(
-    websocket: WebSocket, link: Link, settings: ServerSettings, directory: Directory, address: str
-) -> None:
-    """The admitted connection's sender and receiver, until the peer leaves; then it is counted
-    no more, the room hears it has gone, and the last frames get a second to leave."""
-    connection = Connection(websocket, settings.send_queue_limit)
-    link.attach(connection)
-    loop = asyncio.get_running_loop()
-    sender = loop.create_task(connection.write_forever())
-    timeout = loop.call_later(
-        settings.handshake_timeout_seconds,
-        lambda: None if connection.shaken else connection.close(1008, "no handshake in time"),
-    )
-    try:
-        await receive_forever(connection, link, settings)
-    finally:
-        timeout.cancel()
-        await directory.left(link.code, address)
-        await link.leave(connection)
-        connection.close(1000, "bye")
-        with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
-            await asyncio.wait_for(sender, 1.0)
 
 
 async def receive_forever(connection: Connection, link: Link, settings: ServerSettings) -> None:

@@ -7,6 +7,9 @@ import time
 
 
 class TokenBucket:
+    #: One per connection: slots keep thousands of idle ones small.
+    __slots__ = ("burst", "rate", "stamp", "tokens")
+
     def __init__(self, rate: float, burst: int) -> None:
         self.rate = rate
         self.burst = float(burst)

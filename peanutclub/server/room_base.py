@@ -11,8 +11,6 @@ actions, restore and shutdown: the `Room` the server uses).
 from __future__ import annotations
 
 import asyncio
-import random
-import secrets
 from typing import Any
 
 from peanutclub.core import Action, Game
@@ -69,7 +67,6 @@ class RoomBase:
         #: How many times the clock was set: a step that was due before the last setting is void.
         self._armed = 0
         self._bots: dict[int, asyncio.Task[None]] = {}
-        self._bot_rng = random.Random(secrets.randbits(64))
         #: Pending claims of away seats by id, in arrival order (room_claims.py): in memory
         #: only, a restart drops them; each one's wait for a host, and each device's bucket.
         self.claims: dict[str, Claim] = {}

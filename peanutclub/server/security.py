@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import ipaddress
 import re
-from collections.abc import Iterable
+from collections.abc import Awaitable, Iterable
 from urllib.parse import urlsplit
 
 from starlette.responses import JSONResponse
@@ -111,10 +111,14 @@ class SecurityHeaders:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
+        # Anything but HTTP (a WebSocket) goes to the app as it is, with no coroutine of this
+        # middleware waiting for it: a connection holds it as long as it lasts (issue 30).
         if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+            return self.app(scope, receive, send)
+        return self.http(scope, receive, send)
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         host = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"host"), None)
         extra = [
             (b"content-security-policy", content_security_policy(host).encode()),

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from websockets.client import ClientProtocol
+from websockets.exceptions import ConnectionClosed
 from websockets.frames import Frame, Opcode
 from websockets.protocol import State
 from websockets.uri import parse_uri
@@ -121,7 +122,7 @@ def test_frames_queued_behind_a_paused_socket_keep_their_order_when_it_resumes()
 
             on_loop(loop, wire.pause_writing)  # what the transport calls when its buffer is full
             await bid_rounds(players, 2)
-            queued = tv_connection.queue.qsize()
+            queued = tv_connection.queued
             on_loop(loop, wire.resume_writing)
             await bid_rounds(players, 2)
 
@@ -132,5 +133,86 @@ def test_frames_queued_behind_a_paused_socket_keep_their_order_when_it_resumes()
             seqs = [m["seq"] for m in tv.messages if m["type"] in ("patch", "state")]
             assert seqs == sorted(set(seqs)), seqs
             await asyncio.gather(*(c.ws.close() for c in (tv, *players)))
+
+        run(body())
+
+
+def test_an_idle_connection_runs_no_task_of_its_own_beyond_the_one_serving_it() -> None:
+    """A seated phone that is sent nothing waiting holds no writer task (nor its queue): the
+    memory of thousands of idle connections (docs/performance.md, issue 30). The one task per
+    connection is uvicorn's, running the endpoint; a frame that must wait starts a writer,
+    which ends once the queue is empty."""
+    settings = ServerSettings(dev=True, store="memory")
+    app = create_app(settings)
+    with serve_app(app, settings) as (server, loop):
+
+        def tasks() -> int:
+            async def count() -> int:
+                return len(asyncio.all_tasks())
+
+            return asyncio.run_coroutine_threadsafe(count(), loop).result(10)
+
+        async def body() -> None:
+            room = server.create_room(seed=3)
+            code = room["code"]
+            before = tasks()
+            players = [await join(server, code, n) for n in ("Ana", "Bo", "Cy")]
+            for player in players:  # each has seen the others arrive: nothing is on its way
+                while player.view is None or len(player.view["players"]) < 3:
+                    await player.next()
+            assert tasks() - before == len(players)
+            ana = next(c for c in connections(loop, app, code) if c.seat == 0)
+            assert ana.writer is None and ana.queued == 0
+
+            wire = ana.wire
+            assert wire is not None
+            on_loop(loop, wire.pause_writing)
+            await players[1].send(type="resync", ref="r")  # a frame for Bo, none for Ana
+            await players[1].until(lambda m: m.get("ref") == "r")
+            on_loop(loop, lambda: ana.send(b'{"type":"probe"}'))
+            assert ana.writer is not None  # the frame waits behind the paused socket
+            on_loop(loop, wire.resume_writing)
+            assert (await players[0].until(lambda m: m["type"] == "probe"))["type"] == "probe"
+            on_loop(loop, lambda: None)  # the writer's last step runs on the server's loop
+            assert ana.writer is None and ana.queued == 0
+            await asyncio.gather(*(p.ws.close() for p in players))
+
+        run(body())
+
+
+def test_a_socket_too_far_behind_is_closed_and_its_viewer_can_come_back() -> None:
+    """Frames wait for a paused socket up to `send_queue_limit`; one more closes the
+    connection (1008, too far behind) instead of letting memory grow. Its viewer comes back
+    with a new connection and gets the table as it is now."""
+    settings = ServerSettings(dev=True, store="memory", send_queue_limit=3)
+    app = create_app(settings)
+    with serve_app(app, settings) as (server, loop):
+
+        async def body() -> None:
+            room = server.create_room(seed=3)
+            code = room["code"]
+            tv = await watch(server, code, room["host_token"])
+            players = [await join(server, code, n) for n in ("Ana", "Bo", "Cy")]
+            await tv.send(type="start")
+            for client in (tv, *players):
+                await client.until(bidding)
+            (tv_connection,) = [c for c in connections(loop, app, code) if c.seat is None]
+            wire = tv_connection.wire
+            assert wire is not None
+
+            on_loop(loop, wire.pause_writing)
+            await bid_rounds(players, 2)  # six patches: more than three wait
+            on_loop(loop, wire.resume_writing)
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    await tv.next()
+            assert closed.value.rcvd is not None
+            assert closed.value.rcvd.code == 1008
+            assert "too far behind" in closed.value.rcvd.reason
+
+            again = await watch(server, code, room["host_token"])
+            assert again.view is not None
+            assert again.seq == players[0].seq
+            await asyncio.gather(*(c.ws.close() for c in (again, *players)))
 
         run(body())
