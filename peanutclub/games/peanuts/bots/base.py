@@ -95,8 +95,8 @@ class BaseBot:
         seen = (
             view["round"],
             view["rotations"],
-            sum(f["count"] for f in view["foundations"]),
-            tuple(len(p) for p in me["building"]),
+            sum([f["count"] for f in view["foundations"]]),
+            tuple(map(len, me["building"])),
             me["peanuts"]["left"],
         )
         if seen != self._seen:  # something changed that may open a play: look again
