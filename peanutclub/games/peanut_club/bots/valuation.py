@@ -42,23 +42,23 @@ def potential(
     """
     counts = dict(counts)
     known = _VALUES
+
+    def value(n: int, s: str) -> float:
+        key = (n, s, collector, left.get(s, 0), players)
+        v = known.get(key)
+        if v is None:
+            v = known[key] = _symbol_value(n, s, collector, left, players)
+        return v
+
     for _ in range(jokers):
         best, gain = CATEGORY_NAMES[0], -1.0
         for s in CATEGORY_NAMES:
-            g = _symbol_value(counts.get(s, 0) + 1, s, collector, left, players) - _symbol_value(
-                counts.get(s, 0), s, collector, left, players
-            )
+            n = counts.get(s, 0)
+            g = value(n + 1, s) - value(n, s)
             if g > gain:
                 best, gain = s, g
         counts[best] = counts.get(best, 0) + 1
-    values = []
-    for s, n in counts.items():
-        if n:
-            key = (n, s, collector, left.get(s, 0), players)
-            v = known.get(key)
-            if v is None:
-                v = known[key] = _symbol_value(n, s, collector, left, players)
-            values.append(v)
+    values = [value(n, s) for s, n in counts.items() if n]
     return sum(values)  # summed in the same order as always: the same float to the last bit
 
 
