@@ -43,7 +43,7 @@ def potential(
     counts = dict(counts)
     known = _VALUES
 
-    def value(n: int, s: str) -> float:
+    def value(n: int, s: str) -> float:  # the Jokers' trials: the same values, kept
         key = (n, s, collector, left.get(s, 0), players)
         v = known.get(key)
         if v is None:
@@ -58,7 +58,14 @@ def potential(
             if g > gain:
                 best, gain = s, g
         counts[best] = counts.get(best, 0) + 1
-    values = [value(n, s) for s, n in counts.items() if n]
+    values = []
+    for s, n in counts.items():
+        if n:
+            key = (n, s, collector, left.get(s, 0), players)
+            v = known.get(key)
+            if v is None:
+                v = known[key] = _symbol_value(n, s, collector, left, players)
+            values.append(v)
     return sum(values)  # summed in the same order as always: the same float to the last bit
 
 
