@@ -81,9 +81,6 @@ _ABRACADABRA_NAME = _ABRACADABRA.value
 #: How many bid options a seat keeps per hand: the few states a whole view comes back to (a new
 #: lot, a sale, paying's end), not the one after every bid a bot looks at.
 _KEPT_BID_OPTIONS = 8
-#: A seat's kept entries of one currency's bid options (see `bid_options`): a lot's bids make a
-#: few dozen at most
-_KEPT_BID_ENTRIES = 48
 
 
 #: What the auctioneer's clock applies, by the name `clock_due` gives it.
@@ -193,17 +190,10 @@ class Engine:
         # same, and the same few states come back lot after lot (bidding, paying, paying's end)
         self._powers_memo: dict[tuple[Any, ...], dict[str, dict[str, Any]]] = {}
         # seat -> (the capacities the options were made with, (the lows, whether the seat held
-        # the high bid) -> its bid options, (currency, lowest amount, reason) -> one currency's
-        # entry): a seat's hand changes only when it pays, while the lows go back and forth
-        # between a few states (a new lot, a sale) at every whole state; a bid changes one
-        # currency's entry, and the other two are found
+        # the high bid) -> its bid options): a seat's hand changes only when it pays, while the
+        # lows go back and forth between a few states (a new lot, a sale) at every whole state
         self._bids_memo: dict[
-            int,
-            tuple[
-                Any,
-                dict[tuple[Any, bool], dict[str, dict[str, Any]]],
-                dict[tuple[Currency, int | None, str | None], dict[str, Any]],
-            ],
+            int, tuple[Any, dict[tuple[Any, bool], dict[str, dict[str, Any]]]]
         ] = {}
         # seat -> (the lot, its size, how many objects the seat had won, what the lot does for it)
         self._fit_memo: dict[int, tuple[list[ObjectCard], int, int, list[dict[str, Any]]]] = {}
@@ -473,33 +463,28 @@ class Engine:
         lows = self._lows()
         found = self._bids_memo.get(seat)
         if found is None or found[0] is not answers:
-            found = self._bids_memo[seat] = (answers, {}, {})
+            found = self._bids_memo[seat] = (answers, {})
         kept = found[1]
         options = kept.get((lows, own_high))
         if options is not None:
             return options
-        entries = found[2]
-        if len(entries) >= _KEPT_BID_ENTRIES:
-            entries.clear()
         options = {}
         for currency, name, low, reason in lows:
+            high = capacity[currency]
             if reason is None:
                 if own_high:
                     reason = "own_high_bid"
                 elif low is None:
                     reason = "bid_too_low"
-                elif capacity[currency] < low:
+                elif high < low:
                     reason = "cannot_honour"
-            entry = entries.get((currency, low, reason))
-            if entry is None:
-                entry = entries[currency, low, reason] = {
-                    "min": low,
-                    "max": capacity[currency],
-                    "reason": reason,
-                    "needs": needs[currency],
-                    "plain": plain[currency],
-                }
-            options[name] = entry
+            options[name] = {
+                "min": low,
+                "max": high,
+                "reason": reason,
+                "needs": needs[currency],
+                "plain": plain[currency],
+            }
         if len(kept) >= _KEPT_BID_OPTIONS:  # a bot looks after every bid: keep only a few
             kept.clear()
         kept[lows, own_high] = options
