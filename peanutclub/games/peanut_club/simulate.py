@@ -26,6 +26,8 @@ from peanutclub.games.peanut_club.engine import (
     SeatView,
     public_view,
 )
+from peanutclub.games.peanut_club.engine.view import keep_patched_public_view, kept_public_view
+from peanutclub.games.peanut_club.game import PeanutClub
 
 POWERS = ("a_la_carte", "crash", "niet", "convert", "abracadabra")
 
@@ -43,9 +45,16 @@ def bot_view(game: EngineReadings[Engine], seat: int) -> dict[str, Any]:
     return {**public_view(engine), "you": SeatView(engine, seat)}
 
 
-def step(game: EngineReadings[Engine], action: Action) -> list[Event]:
-    """An action applied by the engine, without the patch a room would send."""
-    return game.engine.apply(action)
+def step(game: PeanutClub, action: Action) -> list[Event]:
+    """An action applied as a room applies it (the plug-in's `apply`); when it answers with a
+    patch (a plain bid, a going call: two actions in three), the next public view is the last
+    one with the patch's fields replaced, as every client makes it, instead of one built anew."""
+    engine = game.engine
+    before = kept_public_view(engine)
+    outcome = game.apply(action)
+    if outcome.patch and before is not None:
+        keep_patched_public_view(engine, before, outcome.patch)
+    return outcome.events
 
 
 @dataclass

@@ -17,7 +17,8 @@ from typing import Any, ClassVar
 from peanutclub.core import EngineReadings
 from peanutclub.core.game import Played, Simulation
 from peanutclub.games.peanuts.bots import BaseBot
-from peanutclub.games.peanuts.engine import Engine
+from peanutclub.games.peanuts.engine import Action, Engine, Event
+from peanutclub.games.peanuts.engine.view import bot_view as engine_bot_view
 
 
 @dataclass
@@ -187,6 +188,17 @@ class HumanSpeedPlayer(BaseBot):
         return self._clock_rng.uniform(*HUMAN_PACE)
 
 
+def bot_view(game: EngineReadings[Engine], seat: int) -> dict[str, Any]:
+    """A bot's view with the players' entries built as read: a bot reads only its own, and
+    looks after nearly every change (`peanuts.engine.view.bot_view`)."""
+    return engine_bot_view(game.engine, seat)
+
+
+def step(game: EngineReadings[Engine], action: Action) -> list[Event]:
+    """An action applied by the engine, without the outcome a room sends."""
+    return game.engine.apply(action)
+
+
 #: The game's part of `peanutclub simulate` and `peanutclub tournament` (its class's
 #: `tools.simulation` loads it): each level against itself (a control), against the others and
 #: against a person's speed, the sides laid alternately; and all four at one table.
@@ -207,4 +219,6 @@ SIMULATION = Simulation(
         "all four at one table": ("hard", "normal", "easy", PERSON),
     },
     people={PERSON: HumanSpeedPlayer},
+    bot_view=bot_view,
+    step=step,
 )

@@ -12,12 +12,15 @@ import random
 
 import pytest
 
+from peanutclub.games.peanut_club import PeanutClub
 from peanutclub.games.peanut_club.bots import make_bot
 from peanutclub.games.peanut_club.engine import (
     Currency,
     Engine,
     Phase,
+    PlaceBid,
     Power,
+    RuleError,
     SeatView,
     Symbol,
     max_honourable,
@@ -25,6 +28,7 @@ from peanutclub.games.peanut_club.engine import (
     public_view,
     view,
 )
+from peanutclub.games.peanut_club.simulate import SIMULATION
 
 from .bot_play import bot_step
 
@@ -103,3 +107,35 @@ def test_a_bots_seat_view_reads_as_the_private_view(players: int, level: str) ->
             assert SeatView(game, s)[name] == whole[name]
             assert SeatView(game, s).get("nothing") is None
         bot_step(game, bots, rng, lambda g, s: {**public_view(g), "you": SeatView(g, s)})
+
+
+@pytest.mark.parametrize(("players", "level", "seed"), [(4, "normal", 3), (5, "hard", 4)])
+def test_the_simulators_view_after_its_step_is_the_view_built_whole(
+    players: int, level: str, seed: int
+) -> None:
+    """The simulator's step keeps the last public view with a bid's patch applied instead of
+    building the next one: after every step, what its bots read is what a game fed the same
+    actions builds whole (its views are checked against games rebuilt from the log above)."""
+    table = PeanutClub(players, seed, PeanutClub.Settings())
+    mirror = Engine(players, seed)
+    bots = [make_bot(level, s, seed) for s in range(players)]
+    rng = random.Random(seed)
+    look, step = SIMULATION.bot_view, SIMULATION.step
+    assert look is not None and step is not None
+    patched = 0
+    while not table.over:
+        seat = rng.randrange(players)
+        seen = look(table, seat)
+        assert {**seen, "you": dict(seen["you"])} == view(mirror, seat)
+        action = bots[seat].decide(seen)
+        try:
+            if action is None:
+                raise RuleError("nothing to do")
+            step(table, action)
+        except RuleError:
+            action = table.engine.auctioneer_action()
+            step(table, action)
+        mirror.apply(action)
+        patched += isinstance(action, PlaceBid)
+    assert table.public_view() == public_view(mirror)
+    assert patched > 100

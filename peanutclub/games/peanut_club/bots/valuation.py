@@ -42,12 +42,19 @@ def potential(
     """
     counts = dict(counts)
     known = _VALUES
+
+    def value(n: int, s: str) -> float:  # the Jokers' trials: the same values, kept
+        key = (n, s, collector, left.get(s, 0), players)
+        v = known.get(key)
+        if v is None:
+            v = known[key] = _symbol_value(n, s, collector, left, players)
+        return v
+
     for _ in range(jokers):
         best, gain = CATEGORY_NAMES[0], -1.0
         for s in CATEGORY_NAMES:
-            g = _symbol_value(counts.get(s, 0) + 1, s, collector, left, players) - _symbol_value(
-                counts.get(s, 0), s, collector, left, players
-            )
+            n = counts.get(s, 0)
+            g = value(n + 1, s) - value(n, s)
             if g > gain:
                 best, gain = s, g
         counts[best] = counts.get(best, 0) + 1

@@ -31,18 +31,20 @@ def beats(column: Sequence[Currency], amount: int, currency: Currency, high: Bid
     """A bid beats another in a stronger currency, or in the same one with a larger amount."""
     if high is None:
         return True
-    r, hr = rank(column, currency), rank(column, high.currency)
-    return r > hr or (r == hr and amount > high.amount)
+    # higher in the column is stronger (`rank`), read as places from the top: every bid and
+    # every view asks, so without a call per currency
+    place, high_place = column.index(currency), column.index(high.currency)
+    return place < high_place or (place == high_place and amount > high.amount)
 
 
 def min_to_win(column: Sequence[Currency], currency: Currency, high: Bid | None) -> int | None:
     """The lowest amount in `currency` that beats `high`; None if no amount can."""
     if high is None:
         return 1
-    r, hr = rank(column, currency), rank(column, high.currency)
-    if r > hr:
+    place, high_place = column.index(currency), column.index(high.currency)  # as in `beats`
+    if place < high_place:
         return 1
-    if r == hr:
+    if place == high_place:
         return high.amount + 1
     return None
 

@@ -304,6 +304,20 @@ def public_view(game: Engine) -> dict[str, Any]:
     return result
 
 
+def kept_public_view(game: Engine) -> dict[str, Any] | None:
+    """The public view already built (or kept) for the game's version, if any; read-only."""
+    cached: tuple[int, dict[str, Any]] | None = getattr(game, _PUBLIC_CACHE_ATTR, None)
+    return cached[1] if cached is not None and cached[0] == game.version else None
+
+
+def keep_patched_public_view(game: Engine, before: dict[str, Any], patch: dict[str, Any]) -> None:
+    """Keep `before` (the public view of the version before the game's last action) with the
+    fields of that action's patch replaced as the public view of this version, as a client
+    updates its view from a patch: most of a game's actions are plain bids, whose patch (the
+    plug-in's `apply`) names all that changed, so the simulator need not build their views."""
+    setattr(game, _PUBLIC_CACHE_ATTR, (game.version, {**before, **patch}))
+
+
 def _seat(game: Engine, seat: int) -> int:
     return seat
 

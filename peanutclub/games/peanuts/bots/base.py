@@ -76,6 +76,10 @@ class BaseBot:
         self._clock_rng = random.Random(f"peanuts-pace:{self.level}:{seed}:{seat}")
         self._flips = 0  # flips since the table last changed for this bot
         self._seen: tuple[Any, ...] | None = None
+        # the foundations' list last read, the cards on it and its takers (`_read`)
+        self._foundations: list[dict[str, Any]] | None = None
+        self._laid = 0
+        self._takers: dict[tuple[str, int], int] = {}
 
     def delay(self) -> float:
         """Seconds a room should wait before this bot's next look (reaction time, jittered)."""
@@ -95,8 +99,8 @@ class BaseBot:
         seen = (
             view["round"],
             view["rotations"],
-            sum(f["count"] for f in view["foundations"]),
-            tuple(len(p) for p in me["building"]),
+            self._read(view["foundations"])[0],
+            tuple(map(len, me["building"])),
             me["peanuts"]["left"],
         )
         if seen != self._seen:  # something changed that may open a play: look again
@@ -108,6 +112,16 @@ class BaseBot:
         if move is not None:
             return move
         return self.turn_or_give_up(me)
+
+    def _read(self, foundations: list[dict[str, Any]]) -> tuple[int, dict[tuple[str, int], int]]:
+        """The cards on the foundations and their takers (`_takers`), worked out once per list:
+        a view and its parts are read-only, and the public view hands out the same list while
+        no card reaches a foundation (most changes), so the same list gives the same answers."""
+        if foundations is not self._foundations:
+            self._foundations = foundations
+            self._laid = sum([f["count"] for f in foundations])
+            self._takers = _takers(foundations)
+        return self._laid, self._takers
 
     def turn_or_give_up(self, me: dict[str, Any]) -> Action | None:
         """No play in sight: turn the stock; after a whole pass through it without a play,
@@ -135,7 +149,7 @@ class BaseBot:
         building = me["building"]
         tops: list[dict[str, Any]] = [c for c in (peanut, waste) if c is not None]
         tops += [pile[-1] for pile in building if pile]
-        takers = _takers(view["foundations"])
+        takers = self._read(view["foundations"])[1]
         for card in tops:
             if card is not waste and not self._sees():
                 continue

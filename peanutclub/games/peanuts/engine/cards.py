@@ -26,6 +26,8 @@ class Suit(StrEnum):
 #: The order of suits in a deck's ids.
 SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 RED_SUITS = frozenset({Suit.HEARTS, Suit.DIAMONDS})
+#: suit -> its name: an enum's `.value` is a slow property, and every flip's event shows cards
+SUIT_NAMES: dict[Suit, str] = {s: s.value for s in Suit}
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +44,7 @@ class Card:
         return self.suit in RED_SUITS
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "rank": self.rank, "suit": self.suit.value, "deck": self.deck}
+        return {"id": self.id, "rank": self.rank, "suit": SUIT_NAMES[self.suit], "deck": self.deck}
 
 
 def card_id(deck: int, suit: Suit, rank: int) -> int:

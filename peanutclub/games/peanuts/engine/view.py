@@ -11,17 +11,21 @@ their parts are shared between viewers and between versions.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, overload
 
 from peanutclub.games.peanuts.engine import rules
-from peanutclub.games.peanuts.engine.cards import Card
-from peanutclub.games.peanuts.engine.game import Engine, team_of
+from peanutclub.games.peanuts.engine.cards import SUIT_NAMES, Card
+from peanutclub.games.peanuts.engine.game import Engine, Phase, team_of
 from peanutclub.games.peanuts.engine.table import Foundation, Layout
 
 #: card id -> its dict, made once: views and patches share them (read-only).
 _CARD_DICTS: dict[int, dict[str, Any]] = {}
 
 _MEMO_ATTR = "_peanuts_view_memo"
+
+#: phase -> its name: an enum's `.value` is a slow property, and every change builds a view
+_PHASE_NAMES: dict[Phase, str] = {p: p.value for p in Phase}
 
 
 def card_dict(card: Card) -> dict[str, Any]:
@@ -79,7 +83,7 @@ def layout_view(layout: Layout, piles: Piles | None = None) -> dict[str, Any]:
 def foundation_view(foundation: Foundation) -> dict[str, Any]:
     return {
         "index": foundation.index,
-        "suit": foundation.suit.value,
+        "suit": SUIT_NAMES[foundation.suit],
         "top": card_dict(foundation.top),
         "count": len(foundation.cards),
         "by_deck": {str(d): n for d, n in foundation.by_deck.items()},
@@ -97,6 +101,9 @@ class _Memo:
         # the round they are of, and index -> (count, its view)
         self.round = 0
         self.foundations: dict[int, tuple[int, dict[str, Any]]] = {}
+        # (the engine's foundations list, how many, cards laid on them, the list last built):
+        # a flip or a building move lays no card on a foundation, and leaves the list as it was
+        self.foundation_list: tuple[list[Foundation], int, int, list[dict[str, Any]]] | None = None
         self.piles: Piles = {}
         # seat -> (its deck's fields, its deck, its entry in `players`)
         self.players: dict[int, tuple[dict[str, Any], int, dict[str, Any]]] = {}
@@ -124,6 +131,19 @@ def _deck_fields(game: Engine, memo: _Memo, deck: int) -> dict[str, Any]:
 
 
 def _foundations(game: Engine, memo: _Memo) -> list[dict[str, Any]]:
+    """The foundations as dicts: the last list while no card was laid on one (a flip, a
+    declaration, a card onto a building pile: over half of a round's changes), otherwise each
+    foundation's dict kept while it holds as many cards (a card changes one foundation)."""
+    foundations = game.foundations
+    laid = sum(game.played.values())  # cards laid on the foundations this round
+    kept = memo.foundation_list
+    if (
+        kept is not None
+        and kept[0] is foundations
+        and kept[1] == len(foundations)
+        and kept[2] == laid
+    ):
+        return kept[3]
     if memo.round != game.round:
         memo.round = game.round
         memo.foundations.clear()  # a new round: the old foundations are gone
@@ -135,6 +155,7 @@ def _foundations(game: Engine, memo: _Memo) -> list[dict[str, Any]]:
         if found is None or found[0] != count:
             found = memo.foundations[key] = (count, foundation_view(foundation))
         result.append(found[1])
+    memo.foundation_list = (foundations, len(foundations), laid, result)
     return result
 
 
@@ -144,24 +165,32 @@ def public_view(game: Engine) -> dict[str, Any]:
     if memo.public is not None and memo.public[0] == game.changes:
         return memo.public[1]
     decks = {deck: _deck_fields(game, memo, deck) for deck in game.decks}
-    players = []
-    entries = memo.players
-    for seat in range(game.players):
-        deck = game.deck_of[seat]
-        fields = decks[deck]
-        found = entries.get(seat)
-        # a move changes one deck: the other seats keep last version's entry
-        if found is None or found[0] is not fields or found[1] != deck:
-            team = team_of(deck) if game.teams else None
-            found = entries[seat] = (
-                fields,
-                deck,
-                {"seat": seat, "deck": deck, "team": team, **fields},
-            )
-        players.append(found[2])
+    players = [_player(game, memo, seat, decks[game.deck_of[seat]]) for seat in range(game.players)]
+    result = _table(game, memo, players)
+    memo.public = (game.changes, result)
+    return result
+
+
+def _player(game: Engine, memo: _Memo, seat: int, fields: dict[str, Any]) -> dict[str, Any]:
+    """A seat's entry in `players`: its deck's fields (`_deck_fields`) and whose they are."""
+    deck = game.deck_of[seat]
+    found = memo.players.get(seat)
+    # a move changes one deck: the other seats keep last version's entry
+    if found is None or found[0] is not fields or found[1] != deck:
+        team = team_of(deck) if game.teams else None
+        found = memo.players[seat] = (
+            fields,
+            deck,
+            {"seat": seat, "deck": deck, "team": team, **fields},
+        )
+    return found[2]
+
+
+def _table(game: Engine, memo: _Memo, players: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The public view around its `players`: the one home of its fields and their order."""
     scores = game.round_scores
-    result = {
-        "phase": game.phase.value,
+    return {
+        "phase": _PHASE_NAMES[game.phase],
         "round": game.round,
         "target_score": game.target_score,
         "teams": game.teams,
@@ -174,7 +203,57 @@ def public_view(game: Engine) -> dict[str, Any]:
         "winners": game.winners,
         "photo_finish": game.photo_finish,
     }
-    memo.public = (game.changes, result)
+
+
+class _Players(Sequence[dict[str, Any]]):
+    """The public view's `players`, each entry built when first read (`_player`), for a bot.
+
+    A bot reads its own entry and nobody else's, while the simulator gives it a look after
+    nearly every change (a change is mostly one deck's flip or move): building every seat's
+    entry for each look was a third of a simulated game. A read-only snapshot of one change."""
+
+    __slots__ = ("_built", "_game", "_memo")
+
+    def __init__(self, game: Engine, memo: _Memo) -> None:
+        self._game = game
+        self._memo = memo
+        self._built: dict[int, dict[str, Any]] = {}
+
+    @overload
+    def __getitem__(self, seat: int) -> dict[str, Any]: ...
+
+    @overload
+    def __getitem__(self, seat: slice) -> list[dict[str, Any]]: ...
+
+    def __getitem__(self, seat: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
+        if isinstance(seat, slice):
+            return [self[s] for s in range(len(self))[seat]]
+        found = self._built.get(seat)
+        if found is None:
+            game = self._game
+            if not -game.players <= seat < game.players:
+                raise IndexError(seat)
+            seat %= game.players
+            fields = _deck_fields(game, self._memo, game.deck_of[seat])
+            found = self._built[seat] = _player(game, self._memo, seat, fields)
+        return found
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        return (self[seat] for seat in range(len(self)))
+
+    def __len__(self) -> int:
+        return self._game.players
+
+
+def bot_view(game: Engine, seat: int) -> dict[str, Any]:
+    """`view(game, seat)` with the players' entries built as read (`_Players`): the same
+    fields and values, for a bot's look in the simulator."""
+    memo = _memo(game)
+    if memo.public is not None and memo.public[0] == game.changes:
+        result = dict(memo.public[1])  # a room or another look built it whole already
+    else:
+        result = _table(game, memo, _Players(game, memo))
+    result["you"] = private_view(game, seat)
     return result
 
 
