@@ -7,6 +7,7 @@ and rank: what stays secret is the order of face-down cards, never which cards a
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -26,6 +27,9 @@ class Suit(StrEnum):
 #: The order of suits in a deck's ids.
 SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 RED_SUITS = frozenset({Suit.HEARTS, Suit.DIAMONDS})
+#: Each suit's name in frames: a dict, not `.value`, which is a slow property in Python 3.11
+#: (every move and flip writes cards into its event).
+SUIT_NAMES: dict[Suit, str] = {suit: suit.value for suit in Suit}
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +46,7 @@ class Card:
         return self.suit in RED_SUITS
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "rank": self.rank, "suit": self.suit.value, "deck": self.deck}
+        return {"id": self.id, "rank": self.rank, "suit": SUIT_NAMES[self.suit], "deck": self.deck}
 
 
 def card_id(deck: int, suit: Suit, rank: int) -> int:
@@ -58,5 +62,12 @@ def card_from_id(card: int) -> Card:
 
 
 def new_deck(deck: int) -> list[Card]:
-    """A fresh deck in id order (shuffle it before use)."""
-    return [card_from_id(deck * CARDS_PER_DECK + i) for i in range(CARDS_PER_DECK)]
+    """A fresh deck in id order (shuffle it before use): a new list of the same card values
+    every time (cards are frozen, so every round's deal may share them)."""
+    return list(_deck_cards(deck))
+
+
+@functools.cache
+def _deck_cards(deck: int) -> tuple[Card, ...]:
+    """A deck's cards in id order, made once per deck of the process (a handful of decks)."""
+    return tuple(card_from_id(deck * CARDS_PER_DECK + i) for i in range(CARDS_PER_DECK))

@@ -18,6 +18,7 @@ from typing import Any
 
 from peanutclub.games.peanuts.engine import rules
 from peanutclub.games.peanuts.engine.actions import (
+    TARGET_NAMES,
     Action,
     CallPeanuts,
     DeclareStuck,
@@ -355,7 +356,7 @@ class Engine:
                 seat=seat,
                 deck=layout.deck,
                 card=card.id,
-                to=action.to.value,
+                to=TARGET_NAMES[action.to],
                 pile=pile,
                 reveal=None if reveal is None else reveal.to_dict(),
                 points=self.round_points(layout.deck),
