@@ -31,7 +31,7 @@ from peanutclub.games.peanuts.engine.actions import (
     StartPlay,
     Target,
 )
-from peanutclub.games.peanuts.engine.cards import CARDS_PER_DECK, Card, card_from_id
+from peanutclub.games.peanuts.engine.cards import CARDS_PER_DECK, Card, card_dict, card_from_id
 from peanutclub.games.peanuts.engine.errors import (
     BadMessage,
     NotOnTop,
@@ -358,7 +358,7 @@ class Engine:
                 card=card.id,
                 to=TARGET_NAMES[action.to],
                 pile=pile,
-                reveal=None if reveal is None else reveal.to_dict(),
+                reveal=None if reveal is None else card_dict(reveal),
                 points=self.round_points(layout.deck),
             )
         ]
@@ -461,7 +461,7 @@ class Engine:
                 seat=seat,
                 deck=layout.deck,
                 count=len(turned),
-                turned=[c.to_dict() for c in turned],
+                turned=[card_dict(c) for c in turned],
                 recycled=recycled,
             )
         ]
