@@ -27,9 +27,8 @@ class Suit(StrEnum):
 #: The order of suits in a deck's ids.
 SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 RED_SUITS = frozenset({Suit.HEARTS, Suit.DIAMONDS})
-#: Each suit's name in frames: a dict, not `.value`, which is a slow property in Python 3.11
-#: (every move and flip writes cards into its event).
-SUIT_NAMES: dict[Suit, str] = {suit: suit.value for suit in Suit}
+#: suit -> its name: an enum's `.value` is a slow property, and every flip's event shows cards
+SUIT_NAMES: dict[Suit, str] = {s: s.value for s in Suit}
 
 
 @dataclass(frozen=True, slots=True)
