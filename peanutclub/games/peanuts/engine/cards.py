@@ -48,20 +48,6 @@ class Card:
         return {"id": self.id, "rank": self.rank, "suit": SUIT_NAMES[self.suit], "deck": self.deck}
 
 
-#: card id -> its dict, made once: views, patches and events share them (read-only).
-_CARD_DICTS: dict[int, dict[str, Any]] = {}
-
-
-def card_dict(card: Card) -> dict[str, Any]:
-    """A card as every frame shows it: `{"id", "rank", "suit", "deck"}`, the same dict for the
-    same card every time (a card is a frozen value, and every frame, view or event, is only
-    read and encoded), so a move's or a flip's event makes none."""
-    found = _CARD_DICTS.get(card.id)
-    if found is None:
-        found = _CARD_DICTS[card.id] = card.to_dict()
-    return found
-
-
 def card_id(deck: int, suit: Suit, rank: int) -> int:
     """The id of a deck's card: unique in the room, and the deck is `id // 52`."""
     return deck * CARDS_PER_DECK + SUITS.index(suit) * KING + rank - 1
@@ -84,3 +70,17 @@ def new_deck(deck: int) -> list[Card]:
 def _deck_cards(deck: int) -> tuple[Card, ...]:
     """A deck's cards in id order, made once per deck of the process (a handful of decks)."""
     return tuple(card_from_id(deck * CARDS_PER_DECK + i) for i in range(CARDS_PER_DECK))
+
+
+#: card id -> its dict, made once: views, patches and events share them (read-only).
+_CARD_DICTS: dict[int, dict[str, Any]] = {}
+
+
+def card_dict(card: Card) -> dict[str, Any]:
+    """A card as every frame shows it: `{"id", "rank", "suit", "deck"}`, the same dict for the
+    same card every time (a card is a frozen value, and every frame, view or event, is only
+    read and encoded), so a move's or a flip's event makes none."""
+    found = _CARD_DICTS.get(card.id)
+    if found is None:
+        found = _CARD_DICTS[card.id] = card.to_dict()
+    return found
