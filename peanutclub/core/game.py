@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from pydantic import BaseModel
@@ -397,7 +397,7 @@ EXPORT_FORMAT = 1
 
 class _Engine(Protocol):
     @property
-    def phase(self) -> Enum: ...
+    def phase(self) -> StrEnum: ...
 
     @property
     def start_events(self) -> list[Any]: ...
@@ -409,8 +409,8 @@ E = TypeVar("E", bound=_Engine)
 class EngineReadings(Generic[E]):
     """The readings of `Game` that a plug-in takes straight from its engine, written once.
 
-    An engine keeps its phase as an enum whose values name the phases (the last is "over") and
-    the deal's events as `start_events`; a plug-in that holds it as `engine` inherits these.
+    An engine keeps its phase as a `StrEnum` whose values name the phases (the last is "over")
+    and the deal's events as `start_events`; a plug-in that holds it as `engine` inherits these.
     """
 
     engine: E
@@ -422,7 +422,9 @@ class EngineReadings(Generic[E]):
 
     @property
     def over(self) -> bool:
-        return bool(self.engine.phase.value == "over")
+        # the member itself compared with its value (a `StrEnum`'s is a str's compare, in C),
+        # not `.value`, a Python property: the room asks after every action
+        return bool(self.engine.phase == "over")
 
     @property
     def start_events(self) -> list[Any]:

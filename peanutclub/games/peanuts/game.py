@@ -12,7 +12,6 @@ Its `version`, like every game's, counts the accepted actions.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
@@ -260,7 +259,9 @@ class Peanuts(EngineReadings[Engine]):
         """A move to a foundation keeps the room's time of its arrival: what a photo finish
         measures (the log keeps it, so a replay shows the same)."""
         if isinstance(action, MoveCard) and action.to is Target.FOUNDATION:
-            return dataclasses.replace(action, at=at_ms)
+            # made whole, not by `dataclasses.replace` (which reads the fields by name): one
+            # for every card sent to the middle
+            return MoveCard(action.seat, action.card, action.to, action.pile, at_ms)
         return action
 
     def after_refusal(self, action: Action, code: str) -> Action | None:

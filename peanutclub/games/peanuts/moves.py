@@ -13,6 +13,10 @@ from pydantic import Field
 from peanutclub.core import Message, Move, Query, refuse, seated
 from peanutclub.games.peanuts.engine import actions as engine
 
+#: A frame's `to` -> the engine's target: a dict, not `Target(name)`, whose lookup by value
+#: runs in Python (a few µs, once for every card moved).
+TARGETS: dict[str, engine.Target] = {name: target for target, name in engine.TARGET_NAMES.items()}
+
 
 class MoveCardMove(Move):
     """Move one top card onto a foundation or a building pile (`pile` null: the server picks a
@@ -24,7 +28,7 @@ class MoveCardMove(Move):
     pile: int | None = Field(default=None, ge=0, lt=1000)
 
     def to_action(self, seat: int | None, host: bool) -> engine.MoveCard:
-        return engine.MoveCard(seated(seat), self.card, engine.Target(self.to), self.pile)
+        return engine.MoveCard(seated(seat), self.card, TARGETS[self.to], self.pile)
 
 
 class FlipMove(Move):

@@ -26,6 +26,7 @@ from peanutclub.games.peanuts.engine.cards import (
     SUITS,
     Card,
     Suit,
+    card_dict,
     card_from_id,
     card_id,
     new_deck,
@@ -43,7 +44,7 @@ from peanutclub.games.peanuts.engine.game import (
     team_of,
 )
 from peanutclub.games.peanuts.engine.table import BUILDING_PILES, Foundation, Layout, Source
-from peanutclub.games.peanuts.engine.view import card_dict, private_view, public_view, view
+from peanutclub.games.peanuts.engine.view import private_view, public_view, view
 
 __all__ = [
     "ACE",

@@ -26,6 +26,11 @@ class Target(StrEnum):
     BUILDING = "building"
 
 
+#: Each target's name in frames: a dict, not `.value`, a slow property in Python 3.11 (every
+#: move's event names its target).
+TARGET_NAMES: dict[Target, str] = {target: target.value for target in Target}
+
+
 @ACTIONS.register("move")
 @dataclass(frozen=True, slots=True)
 class MoveCard(Action):

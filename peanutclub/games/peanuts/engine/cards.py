@@ -7,6 +7,7 @@ and rank: what stays secret is the order of face-down cards, never which cards a
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -60,5 +61,26 @@ def card_from_id(card: int) -> Card:
 
 
 def new_deck(deck: int) -> list[Card]:
-    """A fresh deck in id order (shuffle it before use)."""
-    return [card_from_id(deck * CARDS_PER_DECK + i) for i in range(CARDS_PER_DECK)]
+    """A fresh deck in id order (shuffle it before use): a new list of the same card values
+    every time (cards are frozen, so every round's deal may share them)."""
+    return list(_deck_cards(deck))
+
+
+@functools.cache
+def _deck_cards(deck: int) -> tuple[Card, ...]:
+    """A deck's cards in id order, made once per deck of the process (a handful of decks)."""
+    return tuple(card_from_id(deck * CARDS_PER_DECK + i) for i in range(CARDS_PER_DECK))
+
+
+#: card id -> its dict, made once: views, patches and events share them (read-only).
+_CARD_DICTS: dict[int, dict[str, Any]] = {}
+
+
+def card_dict(card: Card) -> dict[str, Any]:
+    """A card as every frame shows it: `{"id", "rank", "suit", "deck"}`, the same dict for the
+    same card every time (a card is a frozen value, and every frame, view or event, is only
+    read and encoded), so a move's or a flip's event makes none."""
+    found = _CARD_DICTS.get(card.id)
+    if found is None:
+        found = _CARD_DICTS[card.id] = card.to_dict()
+    return found

@@ -18,6 +18,7 @@ from typing import Any
 
 from peanutclub.games.peanuts.engine import rules
 from peanutclub.games.peanuts.engine.actions import (
+    TARGET_NAMES,
     Action,
     CallPeanuts,
     DeclareStuck,
@@ -30,7 +31,7 @@ from peanutclub.games.peanuts.engine.actions import (
     StartPlay,
     Target,
 )
-from peanutclub.games.peanuts.engine.cards import CARDS_PER_DECK, Card, card_from_id
+from peanutclub.games.peanuts.engine.cards import CARDS_PER_DECK, Card, card_dict, card_from_id
 from peanutclub.games.peanuts.engine.errors import (
     BadMessage,
     NotOnTop,
@@ -355,9 +356,9 @@ class Engine:
                 seat=seat,
                 deck=layout.deck,
                 card=card.id,
-                to=action.to.value,
+                to=TARGET_NAMES[action.to],
                 pile=pile,
-                reveal=None if reveal is None else reveal.to_dict(),
+                reveal=None if reveal is None else card_dict(reveal),
                 points=self.round_points(layout.deck),
             )
         ]
@@ -460,7 +461,7 @@ class Engine:
                 seat=seat,
                 deck=layout.deck,
                 count=len(turned),
-                turned=[c.to_dict() for c in turned],
+                turned=[card_dict(c) for c in turned],
                 recycled=recycled,
             )
         ]

@@ -15,25 +15,14 @@ from collections.abc import Iterator, Sequence
 from typing import Any, overload
 
 from peanutclub.games.peanuts.engine import rules
-from peanutclub.games.peanuts.engine.cards import SUIT_NAMES, Card
+from peanutclub.games.peanuts.engine.cards import SUIT_NAMES, Card, card_dict
 from peanutclub.games.peanuts.engine.game import Engine, Phase, team_of
 from peanutclub.games.peanuts.engine.table import Foundation, Layout
-
-#: card id -> its dict, made once: views and patches share them (read-only).
-_CARD_DICTS: dict[int, dict[str, Any]] = {}
 
 _MEMO_ATTR = "_peanuts_view_memo"
 
 #: phase -> its name: an enum's `.value` is a slow property, and every change builds a view
 _PHASE_NAMES: dict[Phase, str] = {p: p.value for p in Phase}
-
-
-def card_dict(card: Card) -> dict[str, Any]:
-    """A card as every frame shows it: `{"id", "rank", "suit", "deck"}`."""
-    found = _CARD_DICTS.get(card.id)
-    if found is None:
-        found = _CARD_DICTS[card.id] = card.to_dict()
-    return found
 
 
 def _cards(cards: list[Card]) -> list[dict[str, Any]]:
