@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from typing import Any
 
 import pytest
@@ -133,8 +134,11 @@ def digest(game_id: str, players: int, levels: str) -> str:
     engine = ENGINES[game_id]
     original = engine.apply
     seen = hashlib.sha256()
+    here = threading.get_ident()
 
     def apply(self: Any, action: Any) -> Any:
+        if threading.get_ident() != here:  # a room of a server an earlier test left running
+            return original(self, action)
         try:
             events = original(self, action)
         except RuleError as error:

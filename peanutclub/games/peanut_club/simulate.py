@@ -12,10 +12,10 @@ import random
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from peanutclub.core import EngineReadings
-from peanutclub.core.game import Played, Simulation
+from peanutclub.core.game import Outcome, Played, Simulation
 from peanutclub.games.peanut_club.bots.base import pay_as_suggested, situation_of, without_powers
 from peanutclub.games.peanut_club.engine import (
     Action,
@@ -27,7 +27,6 @@ from peanutclub.games.peanut_club.engine import (
     public_view,
 )
 from peanutclub.games.peanut_club.engine.view import keep_patched_public_view, kept_public_view
-from peanutclub.games.peanut_club.game import PeanutClub
 
 POWERS = ("a_la_carte", "crash", "niet", "convert", "abracadabra")
 
@@ -45,7 +44,17 @@ def bot_view(game: EngineReadings[Engine], seat: int) -> dict[str, Any]:
     return {**public_view(engine), "you": SeatView(engine, seat)}
 
 
-def step(game: PeanutClub, action: Action) -> list[Event]:
+class Plugged(Protocol):
+    """The plug-in as `step` uses it (its engine, and `apply` as a room calls it), named here
+    rather than imported, since the plug-in's module loads this one for its tools."""
+
+    @property
+    def engine(self) -> Engine: ...
+
+    def apply(self, action: Action) -> Outcome: ...
+
+
+def step(game: Plugged, action: Action) -> list[Event]:
     """An action applied as a room applies it (the plug-in's `apply`); when it answers with a
     patch (a plain bid, a going call: two actions in three), the next public view is the last
     one with the patch's fields replaced, as every client makes it, instead of one built anew."""
