@@ -101,6 +101,24 @@ async def bid_rounds(players: list[Any], rounds: int) -> None:
                     await other.until(lambda m: m["type"] in ("patch", "state"))
 
 
+async def bidding_table(
+    server: Any, loop: asyncio.AbstractEventLoop, app: Any
+) -> tuple[dict[str, Any], Any, list[Any], Connection, Any]:
+    """A host TV and three players bidding: the room as created, the TV's client, the players',
+    and the TV's connection on the server with its wire."""
+    room = server.create_room(seed=3)
+    code = room["code"]
+    tv = await watch(server, code, room["host_token"])
+    players = [await join(server, code, n) for n in ("Ana", "Bo", "Cy")]
+    await tv.send(type="start")
+    for client in (tv, *players):
+        await client.until(bidding)
+    (tv_connection,) = [c for c in connections(loop, app, code) if c.seat is None]
+    wire = tv_connection.wire
+    assert wire is not None
+    return room, tv, players, tv_connection, wire
+
+
 def test_frames_queued_behind_a_paused_socket_keep_their_order_when_it_resumes() -> None:
     """The transport pausing (a slow phone) sends frames to the queue; once it resumes, queued
     frames go first and new ones follow: the watcher sees every seq, in order, none twice."""
@@ -109,16 +127,7 @@ def test_frames_queued_behind_a_paused_socket_keep_their_order_when_it_resumes()
     with serve_app(app, settings) as (server, loop):
 
         async def body() -> None:
-            room = server.create_room(seed=3)
-            code = room["code"]
-            tv = await watch(server, code, room["host_token"])
-            players = [await join(server, code, n) for n in ("Ana", "Bo", "Cy")]
-            await tv.send(type="start")
-            for client in (tv, *players):
-                await client.until(bidding)
-            (tv_connection,) = [c for c in connections(loop, app, code) if c.seat is None]
-            wire = tv_connection.wire
-            assert wire is not None
+            _, tv, players, tv_connection, wire = await bidding_table(server, loop, app)
 
             on_loop(loop, wire.pause_writing)  # what the transport calls when its buffer is full
             await bid_rounds(players, 2)
@@ -189,16 +198,7 @@ def test_a_socket_too_far_behind_is_closed_and_its_viewer_can_come_back() -> Non
     with serve_app(app, settings) as (server, loop):
 
         async def body() -> None:
-            room = server.create_room(seed=3)
-            code = room["code"]
-            tv = await watch(server, code, room["host_token"])
-            players = [await join(server, code, n) for n in ("Ana", "Bo", "Cy")]
-            await tv.send(type="start")
-            for client in (tv, *players):
-                await client.until(bidding)
-            (tv_connection,) = [c for c in connections(loop, app, code) if c.seat is None]
-            wire = tv_connection.wire
-            assert wire is not None
+            room, tv, players, _, wire = await bidding_table(server, loop, app)
 
             on_loop(loop, wire.pause_writing)
             await bid_rounds(players, 2)  # six patches: more than three wait
@@ -210,7 +210,7 @@ def test_a_socket_too_far_behind_is_closed_and_its_viewer_can_come_back() -> Non
             assert closed.value.rcvd.code == 1008
             assert "too far behind" in closed.value.rcvd.reason
 
-            again = await watch(server, code, room["host_token"])
+            again = await watch(server, room["code"], room["host_token"])
             assert again.view is not None
             assert again.seq == players[0].seq
             await asyncio.gather(*(c.ws.close() for c in (again, *players)))
