@@ -45,6 +45,8 @@ class Room(ClaimsRoom):
     """The room the server uses: its handshake, game actions, restore and shutdown, on top of the
     layers (room_base.py says which) that hold its other concerns."""
 
+    __slots__ = ()  # the fields are RoomBase's
+
     # ------------------------------------------------------------------ handshake
 
     async def join(self, viewer: Viewer, name: str, host_token: str | None, ref: Any) -> None:

@@ -25,6 +25,8 @@ BOT_PAUSES = random.Random(secrets.randbits(64))
 class BotsRoom(RoomBase):
     """A room that runs the bots at its table."""
 
+    __slots__ = ()  # the fields are RoomBase's
+
     def _manage_bots(self) -> None:
         """Run one task per seat a bot plays while a game runs; stop the others."""
         if not self._bots:

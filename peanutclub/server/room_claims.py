@@ -34,6 +34,8 @@ MAX_CLAIMS = 8
 class ClaimsRoom(HostCommands):
     """A room whose away seats can be claimed from another device."""
 
+    __slots__ = ()  # the fields are RoomBase's
+
     def _claim_bucket(self, viewer: Viewer) -> TokenBucket:
         bucket = self._claim_buckets.get(viewer)
         if bucket is None:

@@ -16,6 +16,8 @@ log = logging.getLogger("peanutclub.server.room")
 class ClockedRoom(RoomBase):
     """A room that runs its game's clock."""
 
+    __slots__ = ()  # the fields are RoomBase's
+
     def _hurried(self, seat: int | None) -> bool:
         """Whether the clock waiting for `seat` should only wait its short grace: that seat's
         person has no connection and no bot plays for them, while another person sits at the

@@ -13,6 +13,8 @@ from peanutclub.server.room_seats import Viewer
 class FanOutRoom(RoomBase):
     """A room that sends its viewers their frames."""
 
+    __slots__ = ()  # the fields are RoomBase's
+
     def _welcome(self, viewer: Viewer, token: str | None, ref: Any) -> None:
         public = views.dumps(views.public_state(self))
         you = views.dumps(views.you(self, viewer.seat))

@@ -31,6 +31,8 @@ log = logging.getLogger("peanutclub.server.room")
 class HostCommands(RoomWriter):
     """A room that takes its host's commands."""
 
+    __slots__ = ()  # the fields are RoomBase's
+
     def _require_host(self, viewer: Viewer) -> None:
         if not viewer.host:
             raise refuse("not_host")

@@ -24,6 +24,8 @@ log = logging.getLogger("peanutclub.server.room")
 class RoomWriter(ClockedRoom, BotsRoom, FanOutRoom):
     """A room that changes only through `_commit`."""
 
+    __slots__ = ()  # the fields are RoomBase's
+
     def _undo_point(self, change: RoomChange) -> Callable[[], None] | None:
         """A way back to the room as it is now, taken before a change is applied.
 

@@ -136,10 +136,17 @@ class ViewMemo:
             and found[0][2:] == key
         ):
             return found[1]
-        merged = {**entry, "name": key[0], "connected": key[1], "bot": key[2], "link": key[3]}
-        merged["handicap"] = handicap
+        merged = player_entry(entry, shown, handicap)
         self.players[seat] = ((entry, handicap, *key), merged)
         return merged
+
+
+def player_entry(entry: dict[str, Any], shown: SeatShown, handicap: Any) -> dict[str, Any]:
+    """The game's entry for a seat with the room's fields for it (a new dict: the game's may be
+    kept and shared)."""
+    merged = {**entry, "name": shown.name, "connected": shown.connected, "bot": shown.bot}
+    merged["link"], merged["handicap"] = shown.link, handicap
+    return merged
 
 
 def public_state(room: Room) -> dict[str, Any]:
@@ -163,10 +170,20 @@ def public_state(room: Room) -> dict[str, Any]:
     # (they keep the steps it was dealt with), the room's in the lobby.
     table = game.settings if game is not None else room.game_settings
     memo = room.view_memo
-    result["players"] = [
-        memo.player(i, p, s, memo.handicap(table, i))
-        for i, (p, s) in enumerate(zip(base["players"], seats, strict=True))
-    ]
+    if game is None:
+        # The lobby's entries are made afresh: its view is made anew at each of its rare
+        # fan-outs, so keeping them would save nothing, and an idle room in its lobby would
+        # hold two dicts a seat for nothing (issue 30's memory per idle connection).
+        memo.players.clear()
+        result["players"] = [
+            player_entry(p, s, memo.handicap(table, i))
+            for i, (p, s) in enumerate(zip(base["players"], seats, strict=True))
+        ]
+    else:
+        result["players"] = [
+            memo.player(i, p, s, memo.handicap(table, i))
+            for i, (p, s) in enumerate(zip(base["players"], seats, strict=True))
+        ]
     now = room.clock.time()
     result["game"] = room.game_class.id
     result["code"] = room.code

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import gc
+from collections import deque
 
 import pytest
 
@@ -75,3 +77,18 @@ def test_a_waiter_cancelled_just_after_being_handed_the_lock_hands_it_on() -> No
 def test_releasing_a_free_lock_is_a_bug() -> None:
     with pytest.raises(RuntimeError):
         ChangeLock().release()
+
+
+def test_a_lock_nobody_waited_for_holds_no_queue() -> None:
+    """Most rooms' locks are never contended: the waiters' queue (0.6 KB empty) is made when a
+    first caller has to wait, not with the lock (issue 30: an idle room's memory)."""
+
+    async def body() -> None:
+        lock, trace = ChangeLock(), []
+        await _hold(lock, "a", trace)
+        assert not any(isinstance(r, deque) for r in gc.get_referents(lock))
+        await asyncio.gather(*(_hold(lock, n, trace) for n in "bc"))
+        assert any(isinstance(r, deque) for r in gc.get_referents(lock))
+        assert not lock.locked()
+
+    asyncio.run(body())
