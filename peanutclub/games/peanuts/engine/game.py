@@ -31,7 +31,13 @@ from peanutclub.games.peanuts.engine.actions import (
     StartPlay,
     Target,
 )
-from peanutclub.games.peanuts.engine.cards import CARDS_PER_DECK, Card, card_dict, card_from_id
+from peanutclub.games.peanuts.engine.cards import (
+    CARDS_PER_DECK,
+    Card,
+    card_dict,
+    card_dicts,
+    card_from_id,
+)
 from peanutclub.games.peanuts.engine.errors import (
     BadMessage,
     NotOnTop,
@@ -461,7 +467,7 @@ class Engine:
                 seat=seat,
                 deck=layout.deck,
                 count=len(turned),
-                turned=[card_dict(c) for c in turned],
+                turned=card_dicts(turned),
                 recycled=recycled,
             )
         ]

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, overload
 
 from peanutclub.games.peanuts.engine import rules
-from peanutclub.games.peanuts.engine.cards import SUIT_NAMES, Card, card_dict
+from peanutclub.games.peanuts.engine.cards import SUIT_NAMES, Card, card_dict, card_dicts
 from peanutclub.games.peanuts.engine.game import Engine, Phase, team_of
 from peanutclub.games.peanuts.engine.table import Foundation, Layout
 
@@ -25,13 +25,22 @@ _MEMO_ATTR = "_peanuts_view_memo"
 _PHASE_NAMES: dict[Phase, str] = {p: p.value for p in Phase}
 
 
-def _cards(cards: list[Card]) -> list[dict[str, Any]]:
-    return [card_dict(c) for c in cards]
-
-
 #: (deck, pile index) -> (the pile's cards, their dicts): a pile's rendering, kept while it holds
 #: the same cards.
 Piles = dict[tuple[int, int], tuple[tuple[Card, ...], list[dict[str, Any]]]]
+
+
+class _DeckParts:
+    """A deck's peanuts and building piles as last rendered, kept while they hold the same
+    cards: a flip, the commonest change, touches neither."""
+
+    __slots__ = ("building", "building_cards", "peanuts", "peanuts_cards")
+
+    def __init__(self) -> None:
+        self.peanuts_cards: tuple[list[Card] | None, int] = (None, 0)
+        self.peanuts: dict[str, Any] = {}
+        self.building_cards: tuple[tuple[Card, ...], ...] = ()
+        self.building: list[list[dict[str, Any]]] = []
 
 
 def _building(layout: Layout, piles: Piles | None) -> list[list[dict[str, Any]]]:
@@ -39,28 +48,50 @@ def _building(layout: Layout, piles: Piles | None) -> list[list[dict[str, Any]]]
     had while it holds the same cards: most changes of a deck (a flip, a card from the waste
     or the peanuts pile) leave its four piles or three of them as they were."""
     if piles is None:
-        return [_cards(pile) for pile in layout.building]
+        return [card_dicts(pile) for pile in layout.building]
     result = []
     deck = layout.deck
     for index, pile in enumerate(layout.building):
         cards = tuple(pile)
         found = piles.get((deck, index))
         if found is None or found[0] != cards:
-            found = piles[deck, index] = (cards, _cards(pile))
+            found = piles[deck, index] = (cards, card_dicts(pile))
         result.append(found[1])
     return result
 
 
-def layout_view(layout: Layout, piles: Piles | None = None) -> dict[str, Any]:
-    """A deck's face-up cards and the sizes of its face-down piles (`piles`: see `_building`)."""
+def _peanuts(layout: Layout) -> dict[str, Any]:
     peanuts = layout.peanuts
+    return {"top": card_dict(peanuts[-1]) if peanuts else None, "left": len(peanuts)}
+
+
+def layout_view(
+    layout: Layout, piles: Piles | None = None, parts: _DeckParts | None = None
+) -> dict[str, Any]:
+    """A deck's face-up cards and the sizes of its face-down piles (`piles`: see `_building`;
+    `parts`: the deck's last peanuts and building piles, kept while their cards are the same)."""
+    if parts is None:
+        peanuts = _peanuts(layout)
+        building = _building(layout, piles)
+    else:
+        # a peanuts pile only loses its top during a round (a new deal is a new list): the same
+        # list at the same length shows the same top
+        peanuts_cards = (layout.peanuts, len(layout.peanuts))
+        if parts.peanuts_cards[0] is not peanuts_cards[0] or parts.peanuts_cards[1] != len(
+            layout.peanuts
+        ):
+            parts.peanuts_cards = peanuts_cards
+            parts.peanuts = _peanuts(layout)
+        peanuts = parts.peanuts
+        building_cards = tuple(map(tuple, layout.building))  # compared card by card, in C
+        if building_cards != parts.building_cards:
+            parts.building_cards = building_cards
+            parts.building = _building(layout, piles)
+        building = parts.building
     return {
-        "peanuts": {
-            "top": card_dict(peanuts[-1]) if peanuts else None,
-            "left": len(peanuts),
-        },
-        "building": _building(layout, piles),
-        "waste": _cards(layout.waste[-3:]),
+        "peanuts": peanuts,
+        "building": building,
+        "waste": card_dicts(layout.waste[-3:]),
         "waste_count": len(layout.waste),
         "stock_count": len(layout.stock),
         "stuck": layout.stuck,
@@ -94,6 +125,10 @@ class _Memo:
         # a flip or a building move lays no card on a foundation, and leaves the list as it was
         self.foundation_list: tuple[list[Foundation], int, int, list[dict[str, Any]]] | None = None
         self.piles: Piles = {}
+        # deck -> its peanuts and building piles as last rendered
+        self.parts: dict[int, _DeckParts] = {}
+        # seat -> its private view (it never changes in a game)
+        self.private: dict[int, dict[str, Any]] = {}
         # seat -> (its deck's fields, its deck, its entry in `players`)
         self.players: dict[int, tuple[dict[str, Any], int, dict[str, Any]]] = {}
 
@@ -112,7 +147,10 @@ def _deck_fields(game: Engine, memo: _Memo, deck: int) -> dict[str, Any]:
     found = memo.decks.get(deck)
     if found is not None and found[0] == key:
         return found[1]
-    fields = layout_view(layout, memo.piles)
+    parts = memo.parts.get(deck)
+    if parts is None:
+        parts = memo.parts[deck] = _DeckParts()
+    fields = layout_view(layout, memo.piles, parts)
     fields["score"] = game.totals[deck]
     fields["round_points"] = game.round_points(deck)
     memo.decks[deck] = (key, fields)
@@ -249,8 +287,13 @@ def bot_view(game: Engine, seat: int) -> dict[str, Any]:
 def private_view(game: Engine, seat: int) -> dict[str, Any]:
     """A seat's own bearings: which deck it plays and with whom. Nothing secret: in the race,
     everything a player may see is public, and face-down cards are hidden from their owner too."""
-    deck = game.deck_of[seat]
-    return {"seat": seat, "deck": deck, "teammates": [s for s in game.seats_of[deck] if s != seat]}
+    memo = _memo(game)
+    found = memo.private.get(seat)
+    if found is None:  # a seat's deck and teammates are fixed for the game
+        deck = game.deck_of[seat]
+        teammates = [s for s in game.seats_of[deck] if s != seat]
+        found = memo.private[seat] = {"seat": seat, "deck": deck, "teammates": teammates}
+    return found
 
 
 def view(game: Engine, seat: int | None) -> dict[str, Any]:
