@@ -57,6 +57,12 @@ def _fits_building(card: dict[str, Any], pile: list[dict[str, Any]]) -> bool:
     return card["rank"] == top["rank"] - 1 and _RED[card["suit"]] is not _RED[top["suit"]]
 
 
+#: The last foundations' list any bot read, with the cards on it and its takers (`_read`): all
+#: the bots at a table read the same list, kept by the public view while no card reaches a
+#: foundation, so the first bot's reading serves the others. One tuple, replaced whole.
+_last_read: list[tuple[list[dict[str, Any]], int, dict[tuple[str, int], int]]] = [([], 0, {})]
+
+
 class BaseBot:
     """Shared plumbing and the common way of playing; levels set the class attributes."""
 
@@ -80,6 +86,9 @@ class BaseBot:
         self._foundations: list[dict[str, Any]] | None = None
         self._laid = 0
         self._takers: dict[tuple[str, int], int] = {}
+        # the same values every time (actions are frozen): made once
+        self._flip = Flip(seat)
+        self._give_up = DeclareStuck(seat, True)
 
     def delay(self) -> float:
         """Seconds a room should wait before this bot's next look (reaction time, jittered)."""
@@ -118,9 +127,11 @@ class BaseBot:
         a view and its parts are read-only, and the public view hands out the same list while
         no card reaches a foundation (most changes), so the same list gives the same answers."""
         if foundations is not self._foundations:
-            self._foundations = foundations
-            self._laid = sum([f["count"] for f in foundations])
-            self._takers = _takers(foundations)
+            last = _last_read[0]
+            if last[0] is not foundations:
+                last = (foundations, sum([f["count"] for f in foundations]), _takers(foundations))
+                _last_read[0] = last
+            self._foundations, self._laid, self._takers = last
         return self._laid, self._takers
 
     def turn_or_give_up(self, me: dict[str, Any]) -> Action | None:
@@ -128,9 +139,9 @@ class BaseBot:
         declare the deck stuck (and then wait for the table to change)."""
         cycle = me["stock_count"] + me["waste_count"]
         if cycle == 0 or self._flips >= math.ceil(cycle / FLIP_COUNT) + 1:
-            return None if me["stuck"] else DeclareStuck(self.seat, True)
+            return None if me["stuck"] else self._give_up
         self._flips += 1
-        return Flip(self.seat)
+        return self._flip
 
     def _sees(self) -> bool:
         return not self.overlook or self.rng.random() >= self.overlook
