@@ -65,39 +65,19 @@ def _peanuts(layout: Layout) -> dict[str, Any]:
     return {"top": card_dict(peanuts[-1]) if peanuts else None, "left": len(peanuts)}
 
 
-def layout_view(
-    layout: Layout, piles: Piles | None = None, parts: _DeckParts | None = None
-) -> dict[str, Any]:
-    """A deck's face-up cards and the sizes of its face-down piles (`piles`: see `_building`;
-    `parts`: the deck's last peanuts and building piles, kept while their cards are the same)."""
-    if parts is None:
-        peanuts = _peanuts(layout)
-        building = _building(layout, piles)
-    else:
-        # a peanuts pile only loses its top during a round (a new deal is a new list): the same
-        # list at the same length shows the same top
-        peanuts_cards = (layout.peanuts, len(layout.peanuts))
-        if parts.peanuts_cards[0] is not peanuts_cards[0] or parts.peanuts_cards[1] != len(
-            layout.peanuts
-        ):
-            parts.peanuts_cards = peanuts_cards
-            parts.peanuts = _peanuts(layout)
-        peanuts = parts.peanuts
-        building_cards = tuple(map(tuple, layout.building))  # compared card by card, in C
-        if building_cards != parts.building_cards:
-            parts.building_cards = building_cards
-            parts.building = _building(layout, piles)
-        building = parts.building
-    return {
-        "peanuts": peanuts,
-        "building": building,
-        "waste": card_dicts(layout.waste[-3:]),
-        "waste_count": len(layout.waste),
-        "stock_count": len(layout.stock),
-        "stuck": layout.stuck,
-        # how many the race to empty the pile started from, so a page's race bar needs no rule
-        "pile_size": layout.dealt,
-    }
+def _parts(layout: Layout, piles: Piles, parts: _DeckParts) -> None:
+    """Bring `parts` up to date with the deck's peanuts and building piles, rendering each
+    again only when its cards changed."""
+    # a peanuts pile only loses its top during a round (a new deal is a new list): the same
+    # list at the same length shows the same top
+    peanuts = layout.peanuts
+    if parts.peanuts_cards[0] is not peanuts or parts.peanuts_cards[1] != len(peanuts):
+        parts.peanuts_cards = (peanuts, len(peanuts))
+        parts.peanuts = _peanuts(layout)
+    building_cards = tuple(map(tuple, layout.building))  # compared card by card, in C
+    if building_cards != parts.building_cards:
+        parts.building_cards = building_cards
+        parts.building = _building(layout, piles)
 
 
 def foundation_view(foundation: Foundation) -> dict[str, Any]:
@@ -116,7 +96,7 @@ class _Memo:
 
     def __init__(self) -> None:
         self.public: tuple[int, dict[str, Any]] | None = None
-        # deck -> (its key, its fields)
+        # deck -> (its key, its first seat's entry in `players`)
         self.decks: dict[int, tuple[tuple[int, ...], dict[str, Any]]] = {}
         # the round they are of, and index -> (count, its view)
         self.round = 0
@@ -129,8 +109,8 @@ class _Memo:
         self.parts: dict[int, _DeckParts] = {}
         # seat -> its private view (it never changes in a game)
         self.private: dict[int, dict[str, Any]] = {}
-        # seat -> (its deck's fields, its deck, its entry in `players`)
-        self.players: dict[int, tuple[dict[str, Any], int, dict[str, Any]]] = {}
+        # a teammate's seat -> (its deck's entry, its own)
+        self.players: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
 
 
 def _memo(game: Engine) -> _Memo:
@@ -141,7 +121,10 @@ def _memo(game: Engine) -> _Memo:
     return memo
 
 
-def _deck_fields(game: Engine, memo: _Memo, deck: int) -> dict[str, Any]:
+def _deck_entry(game: Engine, memo: _Memo, deck: int) -> dict[str, Any]:
+    """The deck's first seat's entry in `players`: whose it is, its face-up cards and the
+    sizes of its face-down piles, its scores. Built in one dict, kept while the deck, its
+    cards laid and its total are the same."""
     layout = game.layouts[deck]
     key = (game.round, layout.changes, game.played[deck], game.totals[deck])
     found = memo.decks.get(deck)
@@ -150,11 +133,24 @@ def _deck_fields(game: Engine, memo: _Memo, deck: int) -> dict[str, Any]:
     parts = memo.parts.get(deck)
     if parts is None:
         parts = memo.parts[deck] = _DeckParts()
-    fields = layout_view(layout, memo.piles, parts)
-    fields["score"] = game.totals[deck]
-    fields["round_points"] = game.round_points(deck)
-    memo.decks[deck] = (key, fields)
-    return fields
+    _parts(layout, memo.piles, parts)
+    entry = {
+        "seat": game.seats_of[deck][0],
+        "deck": deck,
+        "team": team_of(deck) if game.teams else None,
+        "peanuts": parts.peanuts,
+        "building": parts.building,
+        "waste": card_dicts(layout.waste[-3:]),
+        "waste_count": len(layout.waste),
+        "stock_count": len(layout.stock),
+        "stuck": layout.stuck,
+        # how many the race to empty the pile started from, so a page's race bar needs no rule
+        "pile_size": layout.dealt,
+        "score": game.totals[deck],
+        "round_points": game.round_points(deck),
+    }
+    memo.decks[deck] = (key, entry)
+    return entry
 
 
 def _foundations(game: Engine, memo: _Memo) -> list[dict[str, Any]]:
@@ -191,26 +187,23 @@ def public_view(game: Engine) -> dict[str, Any]:
     memo = _memo(game)
     if memo.public is not None and memo.public[0] == game.changes:
         return memo.public[1]
-    decks = {deck: _deck_fields(game, memo, deck) for deck in game.decks}
+    decks = {deck: _deck_entry(game, memo, deck) for deck in game.decks}
     players = [_player(game, memo, seat, decks[game.deck_of[seat]]) for seat in range(game.players)]
     result = _table(game, memo, players)
     memo.public = (game.changes, result)
     return result
 
 
-def _player(game: Engine, memo: _Memo, seat: int, fields: dict[str, Any]) -> dict[str, Any]:
-    """A seat's entry in `players`: its deck's fields (`_deck_fields`) and whose they are."""
-    deck = game.deck_of[seat]
+def _player(game: Engine, memo: _Memo, seat: int, entry: dict[str, Any]) -> dict[str, Any]:
+    """A seat's entry in `players`, from its deck's (`_deck_entry`): the same dict for the
+    deck's first seat, a copy naming the seat for a teammate."""
+    if entry["seat"] == seat:
+        return entry
     found = memo.players.get(seat)
     # a move changes one deck: the other seats keep last version's entry
-    if found is None or found[0] is not fields or found[1] != deck:
-        team = team_of(deck) if game.teams else None
-        found = memo.players[seat] = (
-            fields,
-            deck,
-            {"seat": seat, "deck": deck, "team": team, **fields},
-        )
-    return found[2]
+    if found is None or found[0] is not entry:
+        found = memo.players[seat] = (entry, {**entry, "seat": seat})
+    return found[1]
 
 
 def _table(game: Engine, memo: _Memo, players: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -239,12 +232,11 @@ class _Players(Sequence[dict[str, Any]]):
     nearly every change (a change is mostly one deck's flip or move): building every seat's
     entry for each look was a third of a simulated game. A read-only snapshot of one change."""
 
-    __slots__ = ("_built", "_game", "_memo")
+    __slots__ = ("_game", "_memo")
 
     def __init__(self, game: Engine, memo: _Memo) -> None:
         self._game = game
         self._memo = memo
-        self._built: dict[int, dict[str, Any]] = {}
 
     @overload
     def __getitem__(self, seat: int) -> dict[str, Any]: ...
@@ -255,15 +247,13 @@ class _Players(Sequence[dict[str, Any]]):
     def __getitem__(self, seat: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
         if isinstance(seat, slice):
             return [self[s] for s in range(len(self))[seat]]
-        found = self._built.get(seat)
-        if found is None:
-            game = self._game
-            if not -game.players <= seat < game.players:
-                raise IndexError(seat)
-            seat %= game.players
-            fields = _deck_fields(game, self._memo, game.deck_of[seat])
-            found = self._built[seat] = _player(game, self._memo, seat, fields)
-        return found
+        game = self._game
+        if not -game.players <= seat < game.players:
+            raise IndexError(seat)
+        seat %= game.players
+        # a second read finds the same dicts in the memo
+        entry = _deck_entry(game, self._memo, game.deck_of[seat])
+        return _player(game, self._memo, seat, entry)
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
         return (self[seat] for seat in range(len(self)))
