@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from peanutclub.games.peanuts.engine import (
@@ -47,14 +48,54 @@ def _takers(foundations: list[dict[str, Any]]) -> dict[tuple[str, int], int]:
     return takers
 
 
-def _red(card: dict[str, Any]) -> bool:
-    return card["suit"] in ("hearts", "diamonds")
+#: suit -> whether it is red: one dict read per card in the bots' search
+_RED = {"spades": False, "hearts": True, "diamonds": True, "clubs": False}
 
 
 def _fits_building(card: dict[str, Any], pile: list[dict[str, Any]]) -> bool:
     """Onto a non-empty pile: one rank lower, the other colour."""
     top = pile[-1]
-    return card["rank"] == top["rank"] - 1 and _red(card) != _red(top)
+    return card["rank"] == top["rank"] - 1 and _RED[card["suit"]] is not _RED[top["suit"]]
+
+
+def _kind(card: dict[str, Any]) -> tuple[int, bool]:
+    """A card's rank and whether it is red: all a building pile asks of the card it takes."""
+    return card["rank"], _RED[card["suit"]]
+
+
+@dataclass(frozen=True, slots=True)
+class _PilePlays:
+    """What a deck's building piles take, read once per list of piles (`BaseBot._plays`)."""
+
+    #: a card's kind (`_kind`) -> the non-empty piles that take it, in order
+    takes: dict[tuple[int, bool], list[int]]
+    #: the empty piles, in order
+    empty: list[int]
+    #: each pile holding a single card, in order: the card, the first other pile that takes it
+    lone: list[tuple[dict[str, Any], int | None]]
+
+    @classmethod
+    def of(cls, building: list[list[dict[str, Any]]]) -> _PilePlays:
+        takes: dict[tuple[int, bool], list[int]] = {}
+        empty = []
+        for index, pile in enumerate(building):
+            if pile:
+                top = pile[-1]
+                takes.setdefault((top["rank"] - 1, not _RED[top["suit"]]), []).append(index)
+            else:
+                empty.append(index)
+        lone = []
+        for index, pile in enumerate(building):
+            if len(pile) == 1:
+                others = [i for i in takes.get(_kind(pile[0]), ()) if i != index]
+                lone.append((pile[0], others[0] if others else None))
+        return cls(takes, empty, lone)
+
+
+#: The last foundations' list any bot read, with the cards on it and its takers (`_read`): all
+#: the bots at a table read the same list, kept by the public view while no card reaches a
+#: foundation, so the first bot's reading serves the others. One tuple, replaced whole.
+_last_read: list[tuple[list[dict[str, Any]], int, dict[tuple[str, int], int]]] = [([], 0, {})]
 
 
 class BaseBot:
@@ -80,6 +121,12 @@ class BaseBot:
         self._foundations: list[dict[str, Any]] | None = None
         self._laid = 0
         self._takers: dict[tuple[str, int], int] = {}
+        # its building piles' list last read, and what they take (`_plays`)
+        self._building: list[list[dict[str, Any]]] | None = None
+        self._pile_plays = _PilePlays({}, [], [])
+        # the same values every time (actions are frozen): made once
+        self._flip = Flip(seat)
+        self._give_up = DeclareStuck(seat, True)
 
     def delay(self) -> float:
         """Seconds a room should wait before this bot's next look (reaction time, jittered)."""
@@ -118,19 +165,29 @@ class BaseBot:
         a view and its parts are read-only, and the public view hands out the same list while
         no card reaches a foundation (most changes), so the same list gives the same answers."""
         if foundations is not self._foundations:
-            self._foundations = foundations
-            self._laid = sum([f["count"] for f in foundations])
-            self._takers = _takers(foundations)
+            last = _last_read[0]
+            if last[0] is not foundations:
+                last = (foundations, sum([f["count"] for f in foundations]), _takers(foundations))
+                _last_read[0] = last
+            self._foundations, self._laid, self._takers = last
         return self._laid, self._takers
+
+    def _plays(self, building: list[list[dict[str, Any]]]) -> _PilePlays:
+        """What its building piles take, worked out once per list: the view keeps the same
+        list while the piles hold the same cards (a flip, most steps, changes none)."""
+        if building is not self._building:
+            self._building = building
+            self._pile_plays = _PilePlays.of(building)
+        return self._pile_plays
 
     def turn_or_give_up(self, me: dict[str, Any]) -> Action | None:
         """No play in sight: turn the stock; after a whole pass through it without a play,
         declare the deck stuck (and then wait for the table to change)."""
         cycle = me["stock_count"] + me["waste_count"]
         if cycle == 0 or self._flips >= math.ceil(cycle / FLIP_COUNT) + 1:
-            return None if me["stuck"] else DeclareStuck(self.seat, True)
+            return None if me["stuck"] else self._give_up
         self._flips += 1
-        return Flip(self.seat)
+        return self._flip
 
     def _sees(self) -> bool:
         return not self.overlook or self.rng.random() >= self.overlook
@@ -150,20 +207,24 @@ class BaseBot:
         tops: list[dict[str, Any]] = [c for c in (peanut, waste) if c is not None]
         tops += [pile[-1] for pile in building if pile]
         takers = self._read(view["foundations"])[1]
+        # `_sees` inlined: this loop runs at every look, for up to six cards
+        overlook = self.overlook
+        draw = self.rng.random
         for card in tops:
-            if card is not waste and not self._sees():
+            if overlook and card is not waste and draw() < overlook:
                 continue
             if card["rank"] == 1:
                 return MoveCard(self.seat, card["id"], Target.FOUNDATION, None)
             taker = takers.get((card["suit"], card["rank"]))
             if taker is not None:
                 return MoveCard(self.seat, card["id"], Target.FOUNDATION, taker)
+        plays = self._plays(building)
         if peanut is not None:
-            pile = self._building_for(peanut, building, empty_ok=True)
+            pile = self._building_for(peanut, plays, empty_ok=True)
             if pile is not None:
                 return MoveCard(self.seat, peanut["id"], Target.BUILDING, pile)
         if waste is not None:
-            pile = self._building_for(waste, building, empty_ok=False, careful=True)
+            pile = self._building_for(waste, plays, empty_ok=False, careful=True)
             if pile is not None:
                 return MoveCard(self.seat, waste["id"], Target.BUILDING, pile)
         if self.digs:
@@ -171,12 +232,9 @@ class BaseBot:
             if dig is not None:
                 return dig
         if self.frees_piles and peanut is not None:
-            for index, pile_cards in enumerate(building):
-                if len(pile_cards) != 1 or not self._sees():
-                    continue
-                for other, target in enumerate(building):
-                    if other != index and target and _fits_building(pile_cards[0], target):
-                        return MoveCard(self.seat, pile_cards[0]["id"], Target.BUILDING, other)
+            for card, other in plays.lone:
+                if self._sees() and other is not None:
+                    return MoveCard(self.seat, card["id"], Target.BUILDING, other)
         return None
 
     def _dig(
@@ -196,18 +254,15 @@ class BaseBot:
         return None
 
     def _building_for(
-        self,
-        card: dict[str, Any],
-        building: list[list[dict[str, Any]]],
-        *,
-        empty_ok: bool,
-        careful: bool = False,
+        self, card: dict[str, Any], plays: _PilePlays, *, empty_ok: bool, careful: bool = False
     ) -> int | None:
-        for index, pile in enumerate(building):
-            if pile and _fits_building(card, pile) and (careful or self._sees()):
+        """The first building pile that takes `card` and that this level sees (`careful`: it
+        sees every one); else, with `empty_ok`, the first empty pile it sees."""
+        for index in plays.takes.get(_kind(card), ()):
+            if careful or self._sees():
                 return index
         if empty_ok:
-            for index, pile in enumerate(building):
-                if not pile and self._sees():
+            for index in plays.empty:
+                if self._sees():
                     return index
         return None

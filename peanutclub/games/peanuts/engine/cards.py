@@ -8,6 +8,7 @@ and rank: what stays secret is the order of face-down cards, never which cards a
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -68,8 +69,12 @@ def new_deck(deck: int) -> list[Card]:
 
 @functools.cache
 def _deck_cards(deck: int) -> tuple[Card, ...]:
-    """A deck's cards in id order, made once per deck of the process (a handful of decks)."""
-    return tuple(card_from_id(deck * CARDS_PER_DECK + i) for i in range(CARDS_PER_DECK))
+    """A deck's cards in id order, made once per deck of the process (a handful of decks),
+    with their dicts (`card_dict`)."""
+    cards = tuple(card_from_id(deck * CARDS_PER_DECK + i) for i in range(CARDS_PER_DECK))
+    for card in cards:
+        card_dict(card)
+    return cards
 
 
 #: card id -> its dict, made once: views, patches and events share them (read-only).
@@ -84,3 +89,12 @@ def card_dict(card: Card) -> dict[str, Any]:
     if found is None:
         found = _CARD_DICTS[card.id] = card.to_dict()
     return found
+
+
+def card_dicts(cards: Iterable[Card]) -> list[dict[str, Any]]:
+    """`card_dict` of each card: one dict read per card, as every dealt card's dict is made
+    with its deck (`_deck_cards`); views and flips show a few cards at every change."""
+    try:
+        return [_CARD_DICTS[c.id] for c in cards]
+    except KeyError:  # a card made apart from a deck (tests)
+        return [card_dict(c) for c in cards]

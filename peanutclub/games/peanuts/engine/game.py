@@ -31,7 +31,13 @@ from peanutclub.games.peanuts.engine.actions import (
     StartPlay,
     Target,
 )
-from peanutclub.games.peanuts.engine.cards import CARDS_PER_DECK, Card, card_dict, card_from_id
+from peanutclub.games.peanuts.engine.cards import (
+    CARDS_PER_DECK,
+    Card,
+    card_dict,
+    card_dicts,
+    card_from_id,
+)
 from peanutclub.games.peanuts.engine.errors import (
     BadMessage,
     NotOnTop,
@@ -273,10 +279,10 @@ class Engine:
     def _check_playing(self) -> None:
         """Cards move only while the round is played: not during the count-down, not after
         "Peanuts!" (a move that arrives after the call is refused)."""
-        if self.phase is Phase.COUNTDOWN:
-            raise NotPlaying()
-        if self.phase is not Phase.PLAYING:
-            raise RoundOver()
+        # compared with the phase's value, a str's compare in C (every move and flip asks;
+        # reading a member off an enum class costs several times as much in Python 3.11)
+        if self.phase != "playing":
+            raise NotPlaying() if self.phase == "countdown" else RoundOver()
 
     # ----------------------------------------------------------------- moves
 
@@ -333,7 +339,7 @@ class Engine:
         at = self._locate(layout, action.card)
         card = at.card
         # every check is done above and here; what follows only changes the table
-        if action.to is Target.FOUNDATION:
+        if action.to == "foundation":  # compared with its value, as in `_check_playing`
             foundation = self._foundation_target(card, action.pile)
             building = None
         else:
@@ -367,10 +373,11 @@ class Engine:
         """Take the card off its pile; returns the card this turns up for everyone: the peanuts
         pile's next card (which turns face up by itself), or the waste card that becomes one of
         the top three shown."""
-        if at.source is Source.PEANUTS:
+        source = at.source  # compared with values, as in `_check_playing`
+        if source == "peanuts":
             layout.peanuts.pop()
             return layout.peanuts[-1] if layout.peanuts else None
-        if at.source is Source.WASTE:
+        if source == "waste":
             layout.waste.pop()
             return layout.waste[-3] if len(layout.waste) >= 3 else None
         assert at.pile is not None
@@ -461,7 +468,7 @@ class Engine:
                 seat=seat,
                 deck=layout.deck,
                 count=len(turned),
-                turned=[card_dict(c) for c in turned],
+                turned=card_dicts(turned),
                 recycled=recycled,
             )
         ]

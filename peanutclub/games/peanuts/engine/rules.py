@@ -140,11 +140,11 @@ def flip(layout: Layout) -> tuple[list[Card], bool]:
         layout.stock = layout.waste[::-1]
         layout.waste = []
         return [], True
-    turned = []
-    for _ in range(min(FLIP_COUNT, len(layout.stock))):
-        card = layout.stock.pop()
-        layout.waste.append(card)
-        turned.append(card)
+    # the stock's top three, top first (each turned card lands on the one before it)
+    stock = layout.stock
+    turned = stock[: -FLIP_COUNT - 1 : -1]
+    del stock[-FLIP_COUNT:]
+    layout.waste += turned
     return turned, False
 
 

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, overload
 
 from peanutclub.games.peanuts.engine import rules
-from peanutclub.games.peanuts.engine.cards import SUIT_NAMES, Card, card_dict
+from peanutclub.games.peanuts.engine.cards import SUIT_NAMES, Card, card_dict, card_dicts
 from peanutclub.games.peanuts.engine.game import Engine, Phase, team_of
 from peanutclub.games.peanuts.engine.table import Foundation, Layout
 
@@ -25,13 +25,22 @@ _MEMO_ATTR = "_peanuts_view_memo"
 _PHASE_NAMES: dict[Phase, str] = {p: p.value for p in Phase}
 
 
-def _cards(cards: list[Card]) -> list[dict[str, Any]]:
-    return [card_dict(c) for c in cards]
-
-
 #: (deck, pile index) -> (the pile's cards, their dicts): a pile's rendering, kept while it holds
 #: the same cards.
 Piles = dict[tuple[int, int], tuple[tuple[Card, ...], list[dict[str, Any]]]]
+
+
+class _DeckParts:
+    """A deck's peanuts and building piles as last rendered, kept while they hold the same
+    cards: a flip, the commonest change, touches neither."""
+
+    __slots__ = ("building", "building_cards", "peanuts", "peanuts_cards")
+
+    def __init__(self) -> None:
+        self.peanuts_cards: tuple[list[Card] | None, int] = (None, 0)
+        self.peanuts: dict[str, Any] = {}
+        self.building_cards: tuple[tuple[Card, ...], ...] = ()
+        self.building: list[list[dict[str, Any]]] = []
 
 
 def _building(layout: Layout, piles: Piles | None) -> list[list[dict[str, Any]]]:
@@ -39,34 +48,36 @@ def _building(layout: Layout, piles: Piles | None) -> list[list[dict[str, Any]]]
     had while it holds the same cards: most changes of a deck (a flip, a card from the waste
     or the peanuts pile) leave its four piles or three of them as they were."""
     if piles is None:
-        return [_cards(pile) for pile in layout.building]
+        return [card_dicts(pile) for pile in layout.building]
     result = []
     deck = layout.deck
     for index, pile in enumerate(layout.building):
         cards = tuple(pile)
         found = piles.get((deck, index))
         if found is None or found[0] != cards:
-            found = piles[deck, index] = (cards, _cards(pile))
+            found = piles[deck, index] = (cards, card_dicts(pile))
         result.append(found[1])
     return result
 
 
-def layout_view(layout: Layout, piles: Piles | None = None) -> dict[str, Any]:
-    """A deck's face-up cards and the sizes of its face-down piles (`piles`: see `_building`)."""
+def _peanuts(layout: Layout) -> dict[str, Any]:
     peanuts = layout.peanuts
-    return {
-        "peanuts": {
-            "top": card_dict(peanuts[-1]) if peanuts else None,
-            "left": len(peanuts),
-        },
-        "building": _building(layout, piles),
-        "waste": _cards(layout.waste[-3:]),
-        "waste_count": len(layout.waste),
-        "stock_count": len(layout.stock),
-        "stuck": layout.stuck,
-        # how many the race to empty the pile started from, so a page's race bar needs no rule
-        "pile_size": layout.dealt,
-    }
+    return {"top": card_dict(peanuts[-1]) if peanuts else None, "left": len(peanuts)}
+
+
+def _parts(layout: Layout, piles: Piles, parts: _DeckParts) -> None:
+    """Bring `parts` up to date with the deck's peanuts and building piles, rendering each
+    again only when its cards changed."""
+    # a peanuts pile only loses its top during a round (a new deal is a new list): the same
+    # list at the same length shows the same top
+    peanuts = layout.peanuts
+    if parts.peanuts_cards[0] is not peanuts or parts.peanuts_cards[1] != len(peanuts):
+        parts.peanuts_cards = (peanuts, len(peanuts))
+        parts.peanuts = _peanuts(layout)
+    building_cards = tuple(map(tuple, layout.building))  # compared card by card, in C
+    if building_cards != parts.building_cards:
+        parts.building_cards = building_cards
+        parts.building = _building(layout, piles)
 
 
 def foundation_view(foundation: Foundation) -> dict[str, Any]:
@@ -85,7 +96,7 @@ class _Memo:
 
     def __init__(self) -> None:
         self.public: tuple[int, dict[str, Any]] | None = None
-        # deck -> (its key, its fields)
+        # deck -> (its key, its first seat's entry in `players`)
         self.decks: dict[int, tuple[tuple[int, ...], dict[str, Any]]] = {}
         # the round they are of, and index -> (count, its view)
         self.round = 0
@@ -94,8 +105,12 @@ class _Memo:
         # a flip or a building move lays no card on a foundation, and leaves the list as it was
         self.foundation_list: tuple[list[Foundation], int, int, list[dict[str, Any]]] | None = None
         self.piles: Piles = {}
-        # seat -> (its deck's fields, its deck, its entry in `players`)
-        self.players: dict[int, tuple[dict[str, Any], int, dict[str, Any]]] = {}
+        # deck -> its peanuts and building piles as last rendered
+        self.parts: dict[int, _DeckParts] = {}
+        # seat -> its private view (it never changes in a game)
+        self.private: dict[int, dict[str, Any]] = {}
+        # a teammate's seat -> (its deck's entry, its own)
+        self.players: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
 
 
 def _memo(game: Engine) -> _Memo:
@@ -106,17 +121,36 @@ def _memo(game: Engine) -> _Memo:
     return memo
 
 
-def _deck_fields(game: Engine, memo: _Memo, deck: int) -> dict[str, Any]:
+def _deck_entry(game: Engine, memo: _Memo, deck: int) -> dict[str, Any]:
+    """The deck's first seat's entry in `players`: whose it is, its face-up cards and the
+    sizes of its face-down piles, its scores. Built in one dict, kept while the deck, its
+    cards laid and its total are the same."""
     layout = game.layouts[deck]
     key = (game.round, layout.changes, game.played[deck], game.totals[deck])
     found = memo.decks.get(deck)
     if found is not None and found[0] == key:
         return found[1]
-    fields = layout_view(layout, memo.piles)
-    fields["score"] = game.totals[deck]
-    fields["round_points"] = game.round_points(deck)
-    memo.decks[deck] = (key, fields)
-    return fields
+    parts = memo.parts.get(deck)
+    if parts is None:
+        parts = memo.parts[deck] = _DeckParts()
+    _parts(layout, memo.piles, parts)
+    entry = {
+        "seat": game.seats_of[deck][0],
+        "deck": deck,
+        "team": team_of(deck) if game.teams else None,
+        "peanuts": parts.peanuts,
+        "building": parts.building,
+        "waste": card_dicts(layout.waste[-3:]),
+        "waste_count": len(layout.waste),
+        "stock_count": len(layout.stock),
+        "stuck": layout.stuck,
+        # how many the race to empty the pile started from, so a page's race bar needs no rule
+        "pile_size": layout.dealt,
+        "score": game.totals[deck],
+        "round_points": game.round_points(deck),
+    }
+    memo.decks[deck] = (key, entry)
+    return entry
 
 
 def _foundations(game: Engine, memo: _Memo) -> list[dict[str, Any]]:
@@ -153,26 +187,23 @@ def public_view(game: Engine) -> dict[str, Any]:
     memo = _memo(game)
     if memo.public is not None and memo.public[0] == game.changes:
         return memo.public[1]
-    decks = {deck: _deck_fields(game, memo, deck) for deck in game.decks}
+    decks = {deck: _deck_entry(game, memo, deck) for deck in game.decks}
     players = [_player(game, memo, seat, decks[game.deck_of[seat]]) for seat in range(game.players)]
     result = _table(game, memo, players)
     memo.public = (game.changes, result)
     return result
 
 
-def _player(game: Engine, memo: _Memo, seat: int, fields: dict[str, Any]) -> dict[str, Any]:
-    """A seat's entry in `players`: its deck's fields (`_deck_fields`) and whose they are."""
-    deck = game.deck_of[seat]
+def _player(game: Engine, memo: _Memo, seat: int, entry: dict[str, Any]) -> dict[str, Any]:
+    """A seat's entry in `players`, from its deck's (`_deck_entry`): the same dict for the
+    deck's first seat, a copy naming the seat for a teammate."""
+    if entry["seat"] == seat:
+        return entry
     found = memo.players.get(seat)
     # a move changes one deck: the other seats keep last version's entry
-    if found is None or found[0] is not fields or found[1] != deck:
-        team = team_of(deck) if game.teams else None
-        found = memo.players[seat] = (
-            fields,
-            deck,
-            {"seat": seat, "deck": deck, "team": team, **fields},
-        )
-    return found[2]
+    if found is None or found[0] is not entry:
+        found = memo.players[seat] = (entry, {**entry, "seat": seat})
+    return found[1]
 
 
 def _table(game: Engine, memo: _Memo, players: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -201,12 +232,11 @@ class _Players(Sequence[dict[str, Any]]):
     nearly every change (a change is mostly one deck's flip or move): building every seat's
     entry for each look was a third of a simulated game. A read-only snapshot of one change."""
 
-    __slots__ = ("_built", "_game", "_memo")
+    __slots__ = ("_game", "_memo")
 
     def __init__(self, game: Engine, memo: _Memo) -> None:
         self._game = game
         self._memo = memo
-        self._built: dict[int, dict[str, Any]] = {}
 
     @overload
     def __getitem__(self, seat: int) -> dict[str, Any]: ...
@@ -217,15 +247,13 @@ class _Players(Sequence[dict[str, Any]]):
     def __getitem__(self, seat: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
         if isinstance(seat, slice):
             return [self[s] for s in range(len(self))[seat]]
-        found = self._built.get(seat)
-        if found is None:
-            game = self._game
-            if not -game.players <= seat < game.players:
-                raise IndexError(seat)
-            seat %= game.players
-            fields = _deck_fields(game, self._memo, game.deck_of[seat])
-            found = self._built[seat] = _player(game, self._memo, seat, fields)
-        return found
+        game = self._game
+        if not -game.players <= seat < game.players:
+            raise IndexError(seat)
+        seat %= game.players
+        # a second read finds the same dicts in the memo
+        entry = _deck_entry(game, self._memo, game.deck_of[seat])
+        return _player(game, self._memo, seat, entry)
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
         return (self[seat] for seat in range(len(self)))
@@ -249,8 +277,13 @@ def bot_view(game: Engine, seat: int) -> dict[str, Any]:
 def private_view(game: Engine, seat: int) -> dict[str, Any]:
     """A seat's own bearings: which deck it plays and with whom. Nothing secret: in the race,
     everything a player may see is public, and face-down cards are hidden from their owner too."""
-    deck = game.deck_of[seat]
-    return {"seat": seat, "deck": deck, "teammates": [s for s in game.seats_of[deck] if s != seat]}
+    memo = _memo(game)
+    found = memo.private.get(seat)
+    if found is None:  # a seat's deck and teammates are fixed for the game
+        deck = game.deck_of[seat]
+        teammates = [s for s in game.seats_of[deck] if s != seat]
+        found = memo.private[seat] = {"seat": seat, "deck": deck, "teammates": teammates}
+    return found
 
 
 def view(game: Engine, seat: int | None) -> dict[str, Any]:
