@@ -245,6 +245,35 @@ def test_the_board_and_holdings_are_kept_until_a_field_changes_hands() -> None:
     assert changed and shared
 
 
+def test_a_piece_that_stands_still_is_sent_as_the_same_dict() -> None:
+    """Every throw, park and stone's step lists all the pieces again while one moved: a piece's
+    dict is made once per position and shared by the views after it, and is always the dict
+    its fields say."""
+    game = table(4, 11)
+    engine = game.engine
+    before: dict[str, dict[str, Any]] = {}
+    shared = 0
+    while not game.over:
+        timer = game.timer()
+        assert timer is not None
+        game.apply(timer.action)
+        for piece in engine.pieces():
+            sent = piece.to_dict()
+            assert sent == {
+                "kind": "stone" if piece.seat is None else "pawn",
+                "id": piece.id,
+                "seat": piece.seat,
+                "field": piece.field,
+                "place": piece.place.value,
+            }
+            old = before.get(piece.id)
+            if old is not None and old == sent:
+                assert old is sent
+                shared += 1
+            before[piece.id] = sent
+    assert shared
+
+
 def test_a_purchase_sends_whole_states() -> None:
     game = table()
     timer = game.timer()
