@@ -63,6 +63,7 @@ class NormalBot(BaseBot):
         self._weights: dict[str, float] = {}
         self._own: dict[str, list[int]] = {}
         self._reach: dict[str, int] = {}  # currency -> totals its cards reach (a bitset)
+        self._pool: list[tuple[float, int]] | None = None  # the cards Convert would pay with
         self._costs: dict[tuple[str, int], float] = {}
         self._mine: dict[str, int] | None = None  # money_by_currency, for the same situation
         # what the table showed when this bot last chose to wait (None: it last acted)
@@ -181,6 +182,7 @@ class NormalBot(BaseBot):
             values.sort()
         self._own = own
         self._reach = {}
+        self._pool = None
         self._costs = {}
         self._mine = None
 
@@ -217,12 +219,14 @@ class NormalBot(BaseBot):
         # Only Convert (or Abracadabra) can pay it. The suggestion then spends the weakest
         # currencies first: take cards in that order until the amount is reached.
         alc = view["a_la_carte"]
-        pool = sorted(
-            (weights[cur], -v)
-            for cur, values in self._own.items()
-            if cur not in view["niet"]
-            for v in values
-        )
+        pool = self._pool  # the same cards in the same order for every amount of the situation
+        if pool is None:
+            pool = self._pool = sorted(
+                (weights[cur], -v)
+                for cur, values in self._own.items()
+                if cur not in view["niet"]
+                for v in values
+            )
         reached = 0
         price = POWER_PAY_COST
         for weight, neg in pool:
@@ -311,10 +315,9 @@ class NormalBot(BaseBot):
 
     def a_la_carte_play(self, view: dict[str, Any], free: list[str], cap: float) -> Action | None:
         """With many small cards of a strong currency, make every card count 1 and bid in cards."""
-        weights = place_weights(view["column"], view["niet"])
-        hand = view["you"]["hand"]
+        weights = self._weights  # the situation's (`situation`, which ran before)
         for currency in free[:1]:  # only the strongest free currency is worth it
-            own = sorted(c["value"] for c in hand if c["currency"] == currency)
+            own = self._own.get(currency, [])  # its cards' values, smallest first
             if len(own) < 4:
                 return None
             amount = min(len(own), 1 + len(own) // 3)
