@@ -671,7 +671,7 @@ class Engine:
                 raise OwnHighBid()
             if not beats(self.column, amount, currency, self.high_bid):
                 raise BidTooLow()
-        if amount > self.max_bid(seat, currency, a_la_carte=a_la_carte or self.a_la_carte):
+        if amount > self._capacities(seat, a_la_carte or self.a_la_carte)[currency]:  # `max_bid`
             raise CannotHonour()
 
     def _restart(self) -> None:
