@@ -684,10 +684,11 @@ class Engine:
         seat = self._require_seat(action.seat)
         amount = self._require_amount(action.amount)
         currency = self._require_currency(action.currency)
-        self._check_bid(seat, amount, currency, a_la_carte=False)
-        self.high_bid = Bid(seat, amount, currency)
+        self._check_bid(seat, amount, currency, False)  # not À la carte
+        bid = self.high_bid = Bid(seat, amount, currency)
         self.going = 0
-        events.append(event("bid", **self.high_bid.to_dict(), a_la_carte=False))
+        # the event built as `event` would, without a keyword call: most actions are bids
+        events.append(Event("bid", {**bid.to_dict(), "a_la_carte": False}))
 
     def _on_a_la_carte(self, action: ALaCarte, events: list[Event]) -> None:
         self._require(Phase.BIDDING)
