@@ -557,9 +557,11 @@ class Engine:
     def _lows(self) -> tuple[tuple[Currency, str, int | None, str | None], ...]:
         """Per currency: its name, the lowest winning amount, and a reason no seat may bid."""
         niet, column, high_bid, phase = self.niet, self.column, self.high_bid, self.phase
-        key = (phase, niet, len(niet), tuple(column), high_bid)
+        # the high bid compared by identity first: each bid is a new one, and comparing two
+        # dataclasses by value is a Python call
+        key = (high_bid, phase, niet, len(niet), tuple(column))
         found = self._lows_memo
-        if found is not None and found[0] == key:
+        if found is not None and found[0][0] is high_bid and found[0] == key:
             return found[1]
         bidding = phase is Phase.BIDDING
         lows = []
