@@ -209,7 +209,7 @@ class PeanutClub(EngineReadings[Engine]):
         events = game.apply(action)
         if game.phase is not Phase.BIDDING:
             return Outcome(events)
-        if isinstance(action, PlaceBid | CallGoing) or (
+        if isinstance(action, (PlaceBid, CallGoing)) or (
             isinstance(action, GoingStep) and game.going > 0
         ):
             patch = {"high_bid": high_bid(game), "going": game.going, "min_bids": min_bids(game)}

@@ -215,3 +215,37 @@ def test_an_action_for_another_seat_is_refused(monkeypatch: pytest.MonkeyPatch) 
     result = play_game(3, 4, "impostor")
     assert result.played.bot_errors.get("not_seated", 0) > 0
     assert result.played.actions == 0  # nothing but the auctioneer ever moved the game on
+
+
+@pytest.mark.parametrize(("level", "players"), [("normal", 4), ("hard", 3), ("hard", 6)])
+def test_a_bot_that_waits_again_answers_as_a_fresh_judgment_would(level: str, players: int) -> None:
+    """The normal and hard bots skip their judgment when nothing they weigh changed since they
+    last chose to wait (a going call): at every look of whole games, each answer is the one a
+    copy of the bot that forgot its last wait gives (a key without the high bid fails it)."""
+    skipped = 0
+    for seed in range(1, 4):
+        game = Engine(players, seed)
+        bots = [make_bot(level, s, seed) for s in range(players)]
+        rng = random.Random(seed)
+        while game.phase is not Phase.OVER:
+            applied = False
+            for seat in rng.sample(range(players), players):
+                seen = view(game, seat)
+                fresh = copy.deepcopy(bots[seat])
+                fresh.__dict__["_waited_on"] = None
+                waited_on = bots[seat].__dict__["_waited_on"]
+                action = bots[seat].decide(seen)
+                assert action == fresh.decide(seen)
+                # the bot waited again without judging: the table it last waited on is this one
+                skipped += waited_on is not None and waited_on == fresh.__dict__["_waited_on"]
+                if action is None:
+                    continue
+                try:
+                    game.apply(action)
+                except RuleError:
+                    continue
+                applied = True
+                break
+            if not applied:
+                game.apply(game.auctioneer_action())
+    assert skipped > 50

@@ -66,9 +66,10 @@ class Bot(Protocol):
 
 def pay_as_suggested(view: dict[str, Any], seat: int) -> Pay | None:
     """Pay with the server's suggested payment when this seat owes a lot."""
-    you = view.get("you") or {}
-    suggestion = you.get("pay_suggestion")
-    if view.get("phase") != "paying" or view.get("payer") != seat or not suggestion:
+    if view.get("phase") != "paying" or view.get("payer") != seat:
+        return None  # read before `you`: every seat looks while one pays
+    suggestion = (view.get("you") or {}).get("pay_suggestion")
+    if not suggestion:
         return None
     return Pay(seat, tuple(suggestion["cards"]), suggestion["convert"], suggestion["abracadabra"])
 

@@ -24,10 +24,11 @@ from peanutclub.games.peanut_club.bots.base import (
 )
 from peanutclub.games.peanut_club.bots.valuation import (
     hand_worth,
-    least_face_reaching,
+    least_total_reaching,
     lot_value,
     place_weights,
     symbols_left,
+    totals_reachable,
 )
 from peanutclub.games.peanut_club.engine import Action, ALaCarte, Crash, Currency, Niet, PlaceBid
 
@@ -61,8 +62,12 @@ class NormalBot(BaseBot):
         self._cap = 0.0  # the most this bot would pay for the lot on sale, in weighted money
         self._weights: dict[str, float] = {}
         self._own: dict[str, list[int]] = {}
+        self._reach: dict[str, int] = {}  # currency -> totals its cards reach (a bitset)
+        self._pool: list[tuple[float, int]] | None = None  # the cards Convert would pay with
         self._costs: dict[tuple[str, int], float] = {}
         self._mine: dict[str, int] | None = None  # money_by_currency, for the same situation
+        # what the table showed when this bot last chose to wait (None: it last acted)
+        self._waited_on: tuple[Any, ...] | None = None
 
     # ------------------------------------------------------------------ the decision
 
@@ -72,8 +77,27 @@ class NormalBot(BaseBot):
         high = view["high_bid"]
         if high is not None and high["seat"] == self.seat:
             return None
-        you = view["you"]
-        if not you["hand"]:
+        # Nothing this bot weighs changed since it last chose to wait (a going call, a look at
+        # the same table): it waits again. Its hand, its tokens, the lot and the rivals' money
+        # move only with the round, a power or a payment, which these show.
+        seen = (
+            view["round"],
+            high,
+            tuple(view["column"]),
+            tuple(view["niet"]),
+            view["a_la_carte"],
+            view.get("stand_in"),
+        )
+        if seen == self._waited_on:
+            return None
+        action = self.choose_bid(view, high)
+        self._waited_on = seen if action is None else None
+        return action
+
+    def choose_bid(self, view: dict[str, Any], high: dict[str, Any] | None) -> Action | None:
+        """A bid or a power for the lot on sale, or None to wait (the table changed since)."""
+        # the public count, not the private hand: most looks need no card of it (`situation`)
+        if not view["players"][self.seat]["hand_count"]:
             return self.powers_without_money(view)
         self.situation(view)
         cap = self._cap
@@ -131,15 +155,15 @@ class NormalBot(BaseBot):
 
     def situation(self, view: dict[str, Any]) -> None:
         """Refresh what depends on the hand, the column, the Niet blocks and the round."""
-        hand = view["you"]["hand"]
         column, lot = view["column"], view["lot"]
         # Within a round only powers change these; a Niet list only grows, and two currencies
-        # place the third (the round and the first object tell a rematch's round 1 apart)
+        # place the third (the round and the first object tell a rematch's round 1 apart). The
+        # hand's size is read from the public entry, so the private hand is read only to rebuild.
         key = (
             view["round"],
             view["objects_left"],
             lot[0]["id"] if lot else None,
-            len(hand),
+            view["players"][self.seat]["hand_count"],
             column[0],
             column[1],
             len(view["niet"]),
@@ -152,11 +176,13 @@ class NormalBot(BaseBot):
         self._cap = self.lot_points(view) * self._rate
         self._weights = place_weights(view["column"], view["niet"])
         own: dict[str, list[int]] = {}
-        for c in hand:
+        for c in view["you"]["hand"]:
             own.setdefault(c["currency"], []).append(c["value"])
         for values in own.values():
             values.sort()
         self._own = own
+        self._reach = {}
+        self._pool = None
         self._costs = {}
         self._mine = None
 
@@ -184,18 +210,23 @@ class NormalBot(BaseBot):
                 return sum(own[:amount]) * weights[currency]
             spent: int | None = None
         else:
-            spent = least_face_reaching(own, amount)
+            reach = self._reach.get(currency)
+            if reach is None:
+                reach = self._reach[currency] = totals_reachable(own)
+            spent = least_total_reaching(reach, amount)
         if spent is not None:
             return spent * weights[currency]
         # Only Convert (or Abracadabra) can pay it. The suggestion then spends the weakest
         # currencies first: take cards in that order until the amount is reached.
         alc = view["a_la_carte"]
-        pool = sorted(
-            (weights[cur], -v)
-            for cur, values in self._own.items()
-            if cur not in view["niet"]
-            for v in values
-        )
+        pool = self._pool  # the same cards in the same order for every amount of the situation
+        if pool is None:
+            pool = self._pool = sorted(
+                (weights[cur], -v)
+                for cur, values in self._own.items()
+                if cur not in view["niet"]
+                for v in values
+            )
         reached = 0
         price = POWER_PAY_COST
         for weight, neg in pool:
@@ -220,7 +251,7 @@ class NormalBot(BaseBot):
                 continue
             price = costs.get((currency, amount))
             if price is None:
-                price = self.cost(view, currency, amount)
+                price = costs[(currency, amount)] = self._cost(view, currency, amount)
             if price <= cap and (best is None or price < best[0]):
                 best = (price, currency, amount)
         if best is None:
@@ -284,10 +315,9 @@ class NormalBot(BaseBot):
 
     def a_la_carte_play(self, view: dict[str, Any], free: list[str], cap: float) -> Action | None:
         """With many small cards of a strong currency, make every card count 1 and bid in cards."""
-        weights = place_weights(view["column"], view["niet"])
-        hand = view["you"]["hand"]
+        weights = self._weights  # the situation's (`situation`, which ran before)
         for currency in free[:1]:  # only the strongest free currency is worth it
-            own = sorted(c["value"] for c in hand if c["currency"] == currency)
+            own = self._own.get(currency, [])  # its cards' values, smallest first
             if len(own) < 4:
                 return None
             amount = min(len(own), 1 + len(own) // 3)

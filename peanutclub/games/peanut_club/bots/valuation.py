@@ -124,14 +124,26 @@ def least_face_reaching(values: Sequence[int], amount: int) -> int | None:
 
     A bitset subset-sum: bit k of `reach` says some subset adds up to k.
     """
-    if amount <= 0:
-        return 0
-    if sum(values) < amount:
-        return None
+    return least_total_reaching(totals_reachable(values), amount)
+
+
+def totals_reachable(values: Sequence[int]) -> int:
+    """Every total a subset of `values` adds up to, as a bitset: bit k set when some subset sums
+    to k (bit 0 always: no card). A bot keeps it for its hand while it asks many amounts."""
     reach = 1
     for v in values:
         reach |= reach << v
+    return reach
+
+
+def least_total_reaching(reach: int, amount: int) -> int | None:
+    """The smallest total of `reach` (`totals_reachable`) that is at least `amount` (None: none
+    is, the cards' sum being below it)."""
+    if amount <= 0:
+        return 0
     above = reach >> amount
+    if not above:
+        return None
     return amount + ((above & -above).bit_length() - 1)
 
 

@@ -557,9 +557,11 @@ class Engine:
     def _lows(self) -> tuple[tuple[Currency, str, int | None, str | None], ...]:
         """Per currency: its name, the lowest winning amount, and a reason no seat may bid."""
         niet, column, high_bid, phase = self.niet, self.column, self.high_bid, self.phase
-        key = (phase, niet, len(niet), tuple(column), high_bid)
+        # the high bid compared by identity first: each bid is a new one, and comparing two
+        # dataclasses by value is a Python call
+        key = (high_bid, phase, niet, len(niet), tuple(column))
         found = self._lows_memo
-        if found is not None and found[0] == key:
+        if found is not None and found[0][0] is high_bid and found[0] == key:
             return found[1]
         bidding = phase is Phase.BIDDING
         lows = []
@@ -671,7 +673,7 @@ class Engine:
                 raise OwnHighBid()
             if not beats(self.column, amount, currency, self.high_bid):
                 raise BidTooLow()
-        if amount > self.max_bid(seat, currency, a_la_carte=a_la_carte or self.a_la_carte):
+        if amount > self._capacities(seat, a_la_carte or self.a_la_carte)[currency]:  # `max_bid`
             raise CannotHonour()
 
     def _restart(self) -> None:
@@ -684,10 +686,11 @@ class Engine:
         seat = self._require_seat(action.seat)
         amount = self._require_amount(action.amount)
         currency = self._require_currency(action.currency)
-        self._check_bid(seat, amount, currency, a_la_carte=False)
-        self.high_bid = Bid(seat, amount, currency)
+        self._check_bid(seat, amount, currency, False)  # not À la carte
+        bid = self.high_bid = Bid(seat, amount, currency)
         self.going = 0
-        events.append(event("bid", **self.high_bid.to_dict(), a_la_carte=False))
+        # the event built as `event` would, without a keyword call: most actions are bids
+        events.append(Event("bid", {**bid.to_dict(), "a_la_carte": False}))
 
     def _on_a_la_carte(self, action: ALaCarte, events: list[Event]) -> None:
         self._require(Phase.BIDDING)

@@ -198,10 +198,11 @@ class _Memo:
         return found[1]
 
     def min_bids_dict(self, game: Engine) -> dict[str, int | None]:
-        niet = game.niet
-        key = (game.phase, niet, len(niet), tuple(game.column), game.high_bid)
+        niet, bid = game.niet, game.high_bid
+        key = (bid, game.phase, niet, len(niet), tuple(game.column))
         found = self.min_bids
-        if found is None or found[0] != key:
+        # the high bid by identity first, as the engine's `_lows`: each bid is a new one
+        if found is None or found[0][0] is not bid or found[0] != key:
             found = self.min_bids = (key, _min_bids(game))
         return found[1]
 
