@@ -24,6 +24,10 @@ by the frames of two repetitions (`PYTHONHASHSEED=0` for equal dict layouts):
 
     PYTHONHASHSEED=0 valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \\
         python -m peanutclub.bench.inprocess --rooms 4 --reps 1
+
+`--rules-only` counts the game's own part of those frames the same way: the recorded games'
+actions applied again by the plug-in alone, with nothing of the room around them; divided by
+the full replay's frames, it says how much of a frame's work no change outside the game reaches.
 """
 
 from __future__ import annotations
@@ -38,6 +42,8 @@ from pathlib import Path
 import orjson
 
 from peanutclub.bench.load import require_bench, seats_of, strategy
+from peanutclub.core import Game
+from peanutclub.core import replay as replay_game
 from peanutclub.games import DEFAULT_GAME, GAMES
 from peanutclub.server.clock import ManualClock
 from peanutclub.server.connection import handle
@@ -108,9 +114,15 @@ async def table(
 
 
 async def record_games(
-    room: Room, sinks: list[Sink], clock: ManualClock, games: int, game_id: str = DEFAULT_GAME
+    room: Room,
+    sinks: list[Sink],
+    clock: ManualClock,
+    games: int,
+    game_id: str = DEFAULT_GAME,
+    finished: list[Game] | None = None,
 ) -> list[Step]:
-    """Play `games` games the way the bench's clients do, and return every step taken."""
+    """Play `games` games the way the bench's clients do, and return every step taken (and
+    each game played to its end in `finished`, when given)."""
     recorder = strategy(game_id).recorder()
     steps: list[Step] = []
 
@@ -126,6 +138,8 @@ async def record_games(
         assert game is not None
         if game.over:
             played += 1
+            if finished is not None:
+                finished.append(game)
             await say(0, {"type": "rematch"})
             await say(0, {"type": "start"})
             continue
@@ -189,6 +203,33 @@ async def measure(
                 await close()
 
 
+async def measure_rules(rooms: int, games: int, reps: int, game_id: str = DEFAULT_GAME) -> Rules:
+    """The game's own part of the same replay: every recorded game's actions applied again by
+    the plug-in alone (`core.replay`: the deal and `apply`, which makes the events and a patch's
+    fields), `rooms` times per repetition, with no room, store, view or frame around them."""
+    clock = ManualClock()
+    room, sinks = await table(MemoryStore(), clock, "REC", game_id)
+    played: list[Game] = []
+    await record_games(room, sinks, clock, games, game_id, played)
+    recorded = [(type(g), g.seat_count, g.seed, g.settings, list(g.log)) for g in played]
+    best = float("inf")
+    for _ in range(reps):
+        started = time.process_time()
+        for _ in range(rooms):
+            for cls, players, seed, settings, actions in recorded:
+                replay_game(cls, players, seed, settings, actions)
+        best = min(best, time.process_time() - started)
+    return Rules(rooms, len(recorded), sum(len(r[4]) for r in recorded), best)
+
+
+@dataclass(frozen=True)
+class Rules:
+    rooms: int
+    games: int
+    actions: int
+    cpu_s: float
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m peanutclub.bench.inprocess",
@@ -208,9 +249,24 @@ def main(argv: list[str] | None = None) -> int:
         help="memory (default): the server's own work only; sqlite: with a commit per change, "
         "which the server groups by turn of its event loop, so this overstates the store",
     )
+    parser.add_argument(
+        "--rules-only",
+        action="store_true",
+        help="the game's own part alone: the recorded games' actions applied again by the "
+        "plug-in, with no room around them (count it under valgrind as above and divide by "
+        "the full replay's frames at the same --rooms and --games: the rules' share of them)",
+    )
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
     require_bench(args.game)
+    if args.rules_only:
+        rules = asyncio.run(measure_rules(args.rooms, args.games, args.reps, args.game))
+        print(
+            f"rules alone: {rules.rooms} rooms x {rules.games} games, {rules.actions} actions, "
+            f"{rules.cpu_s * 1e6 / (rules.actions * rules.rooms):.1f} us per action "
+            f"(best of {args.reps})"
+        )
+        return 0
     result = asyncio.run(measure(args.rooms, args.games, args.reps, args.store, args.game))
     if args.json is not None:
         figures = {

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from peanutclub.bench.inprocess import main, measure
+from peanutclub.bench.inprocess import main, measure, measure_rules
 
 
 @pytest.mark.parametrize("store", ["memory", "sqlite"])
@@ -33,3 +33,19 @@ def test_the_replay_plays_each_game_at_its_bench_tables_size(game: str) -> None:
     # four seats: every change reaches each of them at least once
     assert result.frames >= result.rooms * 4 * (result.steps // 2)
     assert result.frames % 4 == 0
+
+
+@pytest.mark.parametrize("game", ["peanut-club", "peanuts", "nur-peanuts"])
+def test_the_rules_alone_replay_every_recorded_game_to_its_end(game: str) -> None:
+    rules = asyncio.run(measure_rules(rooms=2, games=1, reps=1, game_id=game))
+    assert rules.games == 1  # the one game recorded, played to its end again
+    assert rules.actions > 20
+    assert rules.cpu_s > 0
+
+
+def test_the_tool_prints_the_rules_share(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(["--game", "peanuts", "--rooms", "1", "--games", "1", "--reps", "1", "--rules-only"])
+        == 0
+    )
+    assert "rules alone: 1 rooms x 1 games" in capsys.readouterr().out
