@@ -62,6 +62,14 @@ def high(line: Line, **want: Any) -> dict[str, Any]:
     return dict(state["high_bid"])
 
 
+def shown_as_hers(page: Page, bid: dict[str, Any]) -> None:
+    """Wait until her page shows `bid` as her high bid. The quiet clients hear of it first; a
+    call pressed on a page still showing the lot empty asks whether to discard it, and that
+    question goes away, unanswered, when her bid arrives: nothing is sent."""
+    key = f"{bid['seat']}-{bid['amount']}-{bid['currency']}"
+    expect(page.locator(f".highbid.mine[data-key='{key}']")).to_be_visible()
+
+
 def pay_screen(page: Page) -> None:
     """The won lot's payment: it opens with the focus on its title."""
     expect(page.locator("section.pay")).to_be_visible()
@@ -121,7 +129,7 @@ def test_a_game_of_peanut_club_played_by_keyboard_alone(browser: Any, base_url: 
 
         # A bid, the call, the sale: the payment as suggested.
         press_on(page, "button.bid.primary:not(:disabled)")
-        high(bruno, seat=0)
+        shown_as_hers(page, high(bruno, seat=0))
         press_on(page, "[data-key=going]")
         pay_screen(page)
         wait_said(page, "The lot is yours for", "alert")
@@ -137,6 +145,7 @@ def test_a_game_of_peanut_club_played_by_keyboard_alone(browser: Any, base_url: 
         press_on(page, "[data-key=alc-more]")
         press_on(page, "[data-key=power-confirm]")
         hb = high(bruno, seat=0, amount=2)
+        shown_as_hers(page, hb)
         press_on(page, "[data-key=going]")
         pay_screen(page)
         picked = page.locator("button.card.pick[aria-pressed=true]")
