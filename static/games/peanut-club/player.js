@@ -13,7 +13,7 @@ import { phoneSession, cue, touchSwitches } from "/static/js/phone.js";
 import { botHandover } from "/static/js/table.js";
 import { lotStrip } from "./ui/lot.js";
 import { highBidView, callView, curName } from "./ui/auction.js";
-import { bidPanel } from "./ui/bidpanel.js";
+import { bidPanel, goingAfterBid } from "./ui/bidpanel.js";
 import { powersView, powerSheet } from "./ui/powers.js";
 import { columnView } from "./ui/column.js";
 import { shareView } from "/static/js/ui/share.js";
@@ -69,7 +69,7 @@ function powerCutShort(ui, prev, state, events) {
   ui.focus = "sheet-close";
 }
 
-function onState(state, events, why, prev) {
+function onState(state, events, why, prev, ack) {
   if (session.watching) {
     for (const ev of events) {
       const text = describe(ev, state);
@@ -85,6 +85,7 @@ function onState(state, events, why, prev) {
     ui.power = null;
     ui.confirmDiscard = false;
   }
+  goingAfterBid(ui, state, send, { ack, welcome: why === "welcome" });
   if (inLobby(state)) ui.powerLost = null;
   if (events.some((e) => e.type === "settings_changed")) ui.settingsRefused = null;
   if (state.phase !== "paying") ui.pay = null;
@@ -137,6 +138,7 @@ function touch(state, events, prev, me, outbid) {
 }
 
 function onError(msg) {
+  goingAfterBid(app.ui, session.state, send, { refused: msg.ref ?? null });
   if (payAnswer(app.ui, msg)) return true; // the dry run of a payment the page asked for
   if (settingsRefusal(app.ui, msg)) {
     toast(errorText(msg.code), "error");

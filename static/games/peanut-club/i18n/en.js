@@ -71,6 +71,7 @@ export default {
   "reason.cannot_honour": "You could not pay that.",
   "reason.power_used": "Already used.",
   "reason.already_going": "Already being called.",
+  "reason.going_held": "Called as soon as your bid is in.",
   "powers.title": "Powers",
   "powers.used": "used",
   "powers.ready": "ready",

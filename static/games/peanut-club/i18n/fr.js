@@ -71,6 +71,7 @@ export default {
   "reason.cannot_honour": "Vous ne pourriez pas payer.",
   "reason.power_used": "Déjà utilisé.",
   "reason.already_going": "Adjudication déjà lancée.",
+  "reason.going_held": "Adjudication lancée dès que votre offre est reçue.",
   "powers.title": "Pouvoirs",
   "powers.used": "utilisé",
   "powers.ready": "disponible",

@@ -81,7 +81,8 @@ function bidControls(ctx, currency) {
       "data-key": `bid-${currency}`,
       "aria-label": `${t("bid.place", { amount })} ${name}`,
       onclick: () => {
-        send({ type: "bid", amount, currency });
+        // Kept until the room answers it: a call pressed meanwhile waits for it (goingRow).
+        ui.bidRef = send({ type: "bid", amount, currency }) ?? ui.bidRef;
         ui.amount[currency] = null;
       },
       text: t("bid.place", { amount }),
@@ -89,11 +90,14 @@ function bidControls(ctx, currency) {
   );
 }
 
-/** "Going once", or, on a lot with no bid, the question whether to discard it. */
+/** "Going once", or, on a lot with no bid, the question whether to discard it. A call pressed
+ * while this phone's own bid is on its way (the lot still shows empty) is held, and sent once the
+ * room takes the bid (goingAfterBid): the lot will not be empty, so there is nothing to ask. */
 function goingRow(ctx) {
   const { state, ui, send, rerender } = ctx;
   const going = state.going > 0;
   const empty = !state.high_bid;
+  if (ui.goingHeld && (going || state.phase !== "bidding")) ui.goingHeld = false;
   if (ui.confirmDiscard && (!empty || going || state.phase !== "bidding")) ui.confirmDiscard = false;
   if (ui.confirmDiscard) {
     const keep = () => {
@@ -137,10 +141,13 @@ function goingRow(ctx) {
     h("button.going", {
       type: "button",
       "data-key": "going",
-      disabled: going || state.phase !== "bidding",
-      "aria-describedby": going ? "why-going" : null,
+      disabled: going || ui.goingHeld || state.phase !== "bidding",
+      "aria-describedby": going || ui.goingHeld ? "why-going" : null,
       onclick: () => {
-        if (empty) {
+        if (empty && ui.bidRef) {
+          ui.goingHeld = true;
+          rerender();
+        } else if (empty) {
           ui.confirmDiscard = true;
           ui.focus = "going-cancel";
           rerender();
@@ -148,8 +155,29 @@ function goingRow(ctx) {
       },
       text: t("bid.going"),
     }),
-    going ? h("span.why", { id: "why-going", text: t("reason.already_going") }) : null,
+    going || ui.goingHeld
+      ? h("span.why", { id: "why-going", text: t(going ? "reason.already_going" : "reason.going_held") })
+      : null,
   );
+}
+
+/**
+ * For the page's onState and onError: the answer to this phone's pending bid (`ack`, the ref a
+ * frame confirms, or an error frame's ref). Taken: a call held meanwhile goes now. Refused: the
+ * call is dropped with it (the lot may still be empty; the error says why). A new connection
+ * (`welcome`) forgets both, since its answer may never come.
+ */
+export function goingAfterBid(ui, state, send, { ack = null, refused = null, welcome = false }) {
+  if (welcome) {
+    ui.bidRef = null;
+    ui.goingHeld = false;
+    return;
+  }
+  if (!ui.bidRef || (ack !== ui.bidRef && refused !== ui.bidRef)) return;
+  ui.bidRef = null;
+  const held = ui.goingHeld;
+  ui.goingHeld = false;
+  if (held && ack !== null && state.phase === "bidding" && state.high_bid && !state.going) send({ type: "going" });
 }
 
 /** The column with its bid controls, then the "Going once" button. */
