@@ -46,6 +46,46 @@ def new_page(
     return page
 
 
+class Relay:
+    """A page's WebSocket passed through the test: what the page sends is kept (`sent`); the
+    server's frames can be held back (`holding`, then `release()` lets them go in order) or one
+    dropped (`drop_next`: the next frame holding that text never arrives). Attach it before the
+    page (re)connects."""
+
+    def __init__(self, page: Page) -> None:
+        self.sent: list[str] = []
+        self.held: list[str | bytes] = []
+        self.holding = False
+        self.drop_next: str | None = None
+        self.sockets: list[Any] = []
+        page.route_web_socket("**/ws/*", self._route)
+
+    def _route(self, ws: Any) -> None:
+        server = ws.connect_to_server()
+        self.sockets.append(ws)
+
+        def from_page(message: str | bytes) -> None:
+            self.sent.append(str(message))
+            server.send(message)
+
+        def from_server(message: str | bytes) -> None:
+            if self.drop_next is not None and self.drop_next in str(message):
+                self.drop_next = None
+            elif self.holding:
+                self.held.append(message)
+            else:
+                ws.send(message)
+
+        ws.on_message(from_page)
+        server.on_message(from_server)
+
+    def release(self) -> None:
+        """The held frames, in order; any that come meanwhile join the queue."""
+        while self.held:
+            self.sockets[-1].send(self.held.pop(0))
+        self.holding = False
+
+
 def store_host_token(page: Page, base_url: str, room: dict[str, Any]) -> None:
     """What the landing page does after creating a room: keep the host token for that room."""
     page.goto(f"{base_url}/")

@@ -9,6 +9,7 @@ import pytest
 from e2e_helpers import (
     PHONE,
     TV,
+    Relay,
     bid,
     column,
     create_room,
@@ -54,13 +55,7 @@ def test_reload_mid_auction_resumes_the_seat(browser: Any, base_url: str, shots:
     expect(bruno.locator(f"[data-key=more-{top}]")).to_be_focused()
 
     # Let the test cut Bruno's connection later (the page talks through a pass-through route).
-    sockets: list[Any] = []
-
-    def relay(ws: Any) -> None:
-        ws.connect_to_server()
-        sockets.append(ws)
-
-    bruno.route_web_socket("**/ws/*", relay)
+    sockets = Relay(bruno).sockets
     bruno.reload()
     expect(bruno.locator(".bar .me")).to_have_text("Bruno")
     expect(bruno.locator("#name")).to_have_count(0)
@@ -101,36 +96,17 @@ def test_reload_mid_auction_resumes_the_seat(browser: Any, base_url: str, shots:
 def test_a_missed_patch_is_repaired_by_resync(browser: Any, base_url: str) -> None:
     """A patch that never arrives leaves a gap in `seq`: the page asks for a whole state."""
     _, (ana, bruno, chloe) = seated_game(browser, base_url, ["Ana", "Bruno", "Chloé"])
-    drop = {"next_patch": False}
-    sent: list[str] = []
-
-    def relay(ws: Any) -> None:
-        server = ws.connect_to_server()
-
-        def from_page(message: str | bytes) -> None:
-            sent.append(str(message))
-            server.send(message)
-
-        def from_server(message: str | bytes) -> None:
-            if drop["next_patch"] and '"type":"patch"' in str(message):
-                drop["next_patch"] = False
-                return
-            ws.send(message)
-
-        ws.on_message(from_page)
-        server.on_message(from_server)
-
-    bruno.route_web_socket("**/ws/*", relay)
+    relay = Relay(bruno)
     bruno.reload()
     expect(bruno.locator(".bidpanel")).to_be_visible()
     top = column(ana)[0]
-    drop["next_patch"] = True
+    relay.drop_next = '"type":"patch"'
     bid(ana, top)
     expect(chloe.locator(".status .hb-by")).to_contain_text("Ana")
     expect(bruno.locator(".status .hb-none")).to_be_visible()  # he missed it
     bid(chloe, top)
     expect(bruno.locator(".status .hb-by")).to_contain_text("Chloé")
-    assert any('"resync"' in m for m in sent)
+    assert any('"resync"' in m for m in relay.sent)
     expect_no_js_errors(ana, bruno, chloe)
 
 

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from e2e_helpers import (
     TV,
+    Relay,
     column,
     create_room,
     expect_no_js_errors,
@@ -372,48 +373,23 @@ def test_a_call_pressed_before_ones_own_bid_is_back_is_sent_after_it(
     _, (ana, bruno, chloe) = seated_table(
         browser, base_url, ["Ana", "Bruno", "Chloé"], going_step_seconds=10, idle_seconds=0
     )
-    sent: list[str] = []
-    held: list[str | bytes] = []
-    hold = {"on": False}
-    sockets: list[Any] = []
-
-    def relay(ws: Any) -> None:
-        server = ws.connect_to_server()
-        sockets.append(ws)
-
-        def from_page(message: str | bytes) -> None:
-            sent.append(str(message))
-            server.send(message)
-
-        def from_server(message: str | bytes) -> None:
-            if hold["on"]:
-                held.append(message)
-            else:
-                ws.send(message)
-
-        ws.on_message(from_page)
-        server.on_message(from_server)
-
-    ana.route_web_socket("**/ws/*", relay)
+    relay = Relay(ana)
     ana.reload()
     expect(ana.locator(".bidpanel")).to_be_visible()
     top = column(ana)[0]
     # The room's answers to Ana's page wait: her bid is on its way, the lot still shows empty.
-    hold["on"] = True
+    relay.holding = True
     ana.click(f"[data-key=bid-{top}]")
     expect(bruno.locator(".status .hb-by")).to_contain_text("Ana")
     ana.click("[data-key=going]")
     expect(ana.locator("[data-key=going-confirm]")).to_have_count(0)
     expect(ana.locator("[data-key=going]")).to_be_disabled()
     expect(ana.locator("#why-going")).to_contain_text("as soon as your bid")
-    assert not any('"type":"going"' in m for m in sent), sent
-    # The answers arrive, in order (any that come meanwhile join the queue).
-    while held:
-        sockets[-1].send(held.pop(0))
-    hold["on"] = False
+    assert not any('"type":"going"' in m for m in relay.sent), relay.sent
+    relay.release()  # the answers arrive, in order
     expect(bruno.locator(".status .call-1")).to_be_visible()
     expect(ana.locator(".status .call-1")).to_be_visible()
     expect(ana.locator("[data-key=going-confirm]")).to_have_count(0)
-    kinds = [m for m in sent if '"type":"bid"' in m or '"type":"going"' in m]
+    kinds = [m for m in relay.sent if '"type":"bid"' in m or '"type":"going"' in m]
     assert ['"type":"bid"' in m for m in kinds] == [True, False], kinds
     expect_no_js_errors(ana, bruno, chloe)
