@@ -168,6 +168,11 @@ def test_the_end_and_its_winners_then_the_history_round_by_round(
     (end,) = [e for e in moves if e["type"] == "round_over"]
     assert arrows(first) == paid({"round_result": end})
     expect(tv.locator(".hist-result")).to_contain_text(names[0])
+    # Each bump says who bumped the piece, as the phones say it.
+    bumps = sum(e["type"] == "bumped" for step in steps for e in step["events"])
+    assert bumps, "this seed's game bumps a piece"
+    said = [x for x in tv.locator(".hist-lines li").all_inner_texts() if "bumped off" in x]
+    assert len(said) == bumps and all(" by " in x for x in said), said
     keep(tv, shots, "nur-peanuts-history-1920x1080")
     expect_no_js_errors(tv)
 

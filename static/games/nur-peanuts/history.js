@@ -8,7 +8,7 @@ import { historyPage } from "/static/js/finished.js";
 import { boardView, placePieces } from "./ui/board.js";
 import { paymentsView } from "./ui/payments.js";
 import { token } from "./ui/players.js";
-import { money, endText } from "./ui/format.js";
+import { money, endText, withBumpers } from "./ui/format.js";
 import { describe } from "./ui/words.js";
 
 
@@ -46,7 +46,10 @@ function stepView(data, step, g, i) {
   const title = titleOf(step);
   const end = step.events.find((ev) => ev.type === "round_over");
   // Whose turn it is shows in the throw that follows: the turn itself is left out.
-  const lines = step.events.filter((ev) => ev.type !== "turn").map((ev) => describe(ev, table)).filter(Boolean);
+  const lines = withBumpers(step.events)
+    .filter((ev) => ev.type !== "turn")
+    .map((ev) => describe(ev, table))
+    .filter(Boolean);
   return h(
     "section.hist-step",
     { "data-key": `g${g}s${i}`, "data-title": step.title, "data-round": String(step.round) },

@@ -20,7 +20,7 @@ import { boardView, placePieces, pathOf, fitted } from "./ui/board.js";
 import { diceView } from "./ui/dice.js";
 import { paymentsView } from "./ui/payments.js";
 import { playersView } from "./ui/players.js";
-import { fieldName, endText, money, payee, roundLine } from "./ui/format.js";
+import { fieldName, endText, money, payee, roundLine, withBumpers } from "./ui/format.js";
 import { describe, phaseText, names } from "./ui/words.js";
 
 const code = document.body.dataset.code;
@@ -76,7 +76,19 @@ function bannerView() {
   return h("div.tv-banner", { "data-key": "banner", class: `banner-${b.kind}`, "aria-hidden": "true", text: b.text });
 }
 
-function onState(state, events) {
+/** The banner of a bump: who bumped whom ("Bruno bumps Ana!"), a stone named as one. */
+function bumpBanner(ev, state) {
+  if (ev.by_piece === undefined) {
+    const name = ev.seat === null || ev.seat === undefined ? t("table.a_stone") : seatName(state, ev.seat);
+    return t("table.banner_bumped", { name });
+  }
+  const name = ev.seat === null || ev.seat === undefined ? t("table.banner_stone") : seatName(state, ev.seat);
+  const by = ev.by === null ? t("table.banner_stone_by") : seatName(state, ev.by);
+  return t("table.banner_bumped_by", { name, by });
+}
+
+function onState(state, frameEvents) {
+  const events = withBumpers(frameEvents);
   const round = app.state && app.state.round;
   app.state = state;
   if (round !== undefined && round !== state.round) app.recent = [];
@@ -88,8 +100,7 @@ function onState(state, events) {
     }
     if (ev.type === "bumped") {
       app.flash.set(ev.piece, Date.now() + FLASH_MS);
-      const name = ev.seat === null || ev.seat === undefined ? t("table.a_stone") : seatName(state, ev.seat);
-      banner("bumped", t("table.banner_bumped", { name }));
+      banner("bumped", bumpBanner(ev, state));
     }
     if (ev.type === "round_over") {
       const name = ev.winner === "bank" ? t("table.bank") : seatName(state, ev.winner);
