@@ -3,7 +3,8 @@ of a TV taller, so the crowded screens were laid out again to give it room, neve
 text. Checked at their fullest, on a 1280x720 and a 1920x1080 TV:
 
 - every game's lobby with six seats and the host's settings open: each seat keeps its ▲ ✕ on the
-  line of its name, and Save and the next game's choice stay in sight above the footer;
+  line of its name, every setting, Save and the next game's choice stay in sight above the
+  footer (the open settings take the join column's place);
 - the same lobby with three people (long names) beside three bots: each person's handicap select
   stays whole on the seat's line, inside its column and the panel, and Save with it;
 - Nur Peanuts!' six players at the end of a round whose winner is still choosing a field, the
@@ -70,6 +71,15 @@ IN_SIGHT = """(el) => {
 }"""
 
 
+def every_setting_in_sight(tv: Page) -> None:
+    """Open, the settings take the join column's place: every one of them in sight at once,
+    none scrolled out of its panel."""
+    for field in tv.locator(".settings-form .field").all():
+        assert field.evaluate(IN_SIGHT), field.inner_text()
+    hidden = tv.locator("details.settings").evaluate("d => d.scrollHeight - d.clientHeight")
+    assert hidden <= 1, hidden
+
+
 def host_tv(browser: Browser, base_url: str, game: str, size: str) -> tuple[dict[str, Any], Page]:
     """A new room of `game` and its host's TV at `size`, showing the lobby."""
     room = post_room(base_url, {"game": game})
@@ -94,6 +104,7 @@ def test_the_tv_lobby_keeps_each_seat_on_one_line_and_the_host_controls_in_sight
     assert len(seats) == 6 and all(on and all(on) for _, on in seats[1:]), seats
     for control in ("[data-key=save-settings]", ".next-game button"):
         assert tv.locator(control).evaluate(IN_SIGHT), control
+    every_setting_in_sight(tv)
     assert floors(tv, size, f"{game} lobby") == []
     expect_no_js_errors(tv)
     tv.context.close()
@@ -155,6 +166,7 @@ def test_the_tv_lobby_keeps_each_persons_handicap_whole_beside_the_seat(
         assert len(seats) == 6 and all(not wrong for _, wrong in seats), seats
         for control in ("[data-key=save-settings]", ".next-game button"):
             assert tv.locator(control).evaluate(IN_SIGHT), control
+        every_setting_in_sight(tv)
         # Every select keeps an accessible name that says whose handicap it is.
         for i, name in enumerate(PEOPLE):
             label = selects.nth(i).evaluate(
