@@ -3,13 +3,13 @@
 // the host's controls (saying so when it cannot), and shows, before its game's own table, the
 // words while connecting and the lobby (the room code and where phones join beside the players).
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, errorText } from "./i18n.js";
 import { connect } from "./net.js";
 import { inLobby } from "./state.js";
 import { hostToken } from "./store.js";
 import { toast, showStatus } from "./ui/feedback.js";
 import { joinPanel } from "./ui/reach.js";
-import { lobbyView } from "./ui/lobby.js";
+import { lobbyView, settingsRefusal, settingsSaved } from "./ui/lobby.js";
 import { eveningPanel } from "./ui/evening.js";
 import { hasRecap, recapButton, recapView } from "./ui/recap.js";
 import { startGuide, showGuide } from "./ui/guide.js";
@@ -24,13 +24,22 @@ export function watchHello(code) {
 
 /** A table's connection to room `code`: it watches (as the host when it may: onHost(isHost) at
  * each welcome), its state shows in the page's connection line, and the guided first game's
- * line follows each view (tableGuide); the rest is net.js's connect. */
-export function watchRoom({ code, onState, onError, onHost, patch = null }) {
+ * line follows each view (tableGuide); the rest is net.js's connect. The lobby's settings are
+ * answered here for every game: refused ones marked (the page's `ui`, then `render()`), saved
+ * ones closed; any other error is said in a toast. */
+export function watchRoom({ code, onState, onHost, ui, render, patch = null }) {
   return connect({
     code,
     hello: () => watchHello(code),
-    onState: tableGuide(code, onState),
-    onError,
+    onState: tableGuide(code, (state, events, ...rest) => {
+      settingsSaved(ui, events);
+      onState(state, events, ...rest);
+    }),
+    onError: (msg) => {
+      if (msg.code === "unknown_room") showStatus("gone");
+      else toast(errorText(msg.code), "error");
+      if (settingsRefusal(ui, msg)) render();
+    },
     onWelcome: (msg) => onHost(!!msg.host),
     onStatus: showStatus,
     patch,

@@ -103,6 +103,8 @@ def test_without_the_guide_no_line_shows_and_the_host_turns_it_on_in_the_lobby(
     expect(line(phone)).to_have_attribute("data-guide", "lobby")
     expect(line(phone)).to_be_visible()
 
+    # Saved, the settings closed: the host opens them again to turn the guide off.
+    tv.click("details.settings summary")
     switch = tv.locator("[data-key=set-guide]")
     switch.uncheck()
     tv.click("[data-key=save-settings]")

@@ -21,6 +21,7 @@ from e2e_helpers import (
     keep,
     new_page,
     post_room,
+    save_past_the_forms_checks,
     store_host_token,
 )
 from playwright.sync_api import Browser, Page, expect
@@ -231,3 +232,30 @@ def test_teams_is_a_switch_and_the_board_a_select_with_the_games_labels(
     phone.click("[data-key=save-settings]")
     assert eventually(lambda: settings_of(base_url, nur["code"])["board"] == "random")
     expect_no_js_errors(tv, phone)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_tv_marks_a_refused_setting_and_closes_the_settings_once_saved(
+    browser: Browser, base_url: str, game: str
+) -> None:
+    """On every game's TV: a value the room refuses is marked and the room's own value comes
+    back; a value it takes closes the settings, and the join column (room code, where phones
+    join) is back in their place."""
+    room = open_room(base_url, game)
+    tv = host_tv(browser, base_url, room, TVS[1])
+    open_settings(tv)
+    expect(tv.locator(".tv-join")).to_be_hidden()
+    field = tv.locator(".settings-form input[type=number]").first
+    kept = field.input_value()
+    field.fill("99999")
+    save_past_the_forms_checks(tv)
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(field).to_have_value(kept)
+    taken = str(int(float(kept)) + 1)
+    field.fill(taken)
+    tv.click("[data-key=save-settings]")
+    expect(tv.locator("details.settings")).not_to_have_attribute("open", "")
+    expect(tv.locator(".tv-join")).to_be_visible()
+    key = (field.get_attribute("id") or "").removeprefix("set-")
+    assert float(settings_of(base_url, room["code"])[key]) == float(taken)
+    expect_no_js_errors(tv)

@@ -12,6 +12,7 @@ from e2e_helpers import (
     create_room,
     expect_no_js_errors,
     new_page,
+    save_past_the_forms_checks,
     store_host_token,
     use_power,
 )
@@ -236,19 +237,6 @@ def test_french_phone_fits_and_speaks_french(browser: Any, base_url: str) -> Non
     expect_no_js_errors(ana, bruno, chloe)
 
 
-def save_past_the_forms_checks(page: Any) -> None:
-    """Press Save with the form's own checks off, in one step: a render in between (any frame,
-    the join panel's addresses arriving) brings the form back to what the page built, checks on,
-    and the browser would then keep the value from the server."""
-    page.evaluate(
-        """() => {
-          const form = document.querySelector('.settings-form');
-          form.noValidate = true;
-          form.querySelector('[data-key=save-settings]').click();
-        }"""
-    )
-
-
 def test_refused_settings_are_marked_and_the_rooms_values_come_back(
     browser: Any, base_url: str
 ) -> None:
@@ -274,6 +262,7 @@ def test_refused_settings_are_marked_and_the_rooms_values_come_back(
     field.fill("45")
     ana.click("[data-key=save-settings]")
     expect(field).not_to_have_attribute("aria-invalid", "true")
+    expect(ana.locator("details.settings")).not_to_have_attribute("open", "")
     expect(bruno.locator(".lobby")).to_be_visible()
     # The TV's settings form (the same lobby) does the same.
     tv = new_page(browser, TV)

@@ -7,7 +7,7 @@ import { t, langButton, errorText } from "/static/js/i18n.js";
 import { inLobby, seatName } from "/static/js/state.js";
 import { toast, announce, rttBadge } from "/static/js/ui/feedback.js";
 import { tick } from "/static/js/ui/ticker.js";
-import { lobbyView, settingsRefusal } from "/static/js/ui/lobby.js";
+import { lobbyView, settingsRefusal, settingsSaved } from "/static/js/ui/lobby.js";
 import { shareView } from "/static/js/ui/share.js";
 import { nameTag } from "/static/js/ui/names.js";
 import { phoneSession, cue, touchSwitches } from "/static/js/phone.js";
@@ -60,7 +60,7 @@ const pawnOf = (state, seat) => state.pieces.find((p) => p.kind === "pawn" && p.
 function onState(state, frameEvents, why, prev) {
   sent = null;
   const events = withBumpers(frameEvents);
-  if (events.some((e) => e.type === "settings_changed")) ui.settingsRefused = null;
+  settingsSaved(ui, events);
   const said = events.map((ev) => describe(ev, state, me())).filter(Boolean);
   // A roll paid to this player also shows for a moment (never over one's own turn).
   for (const ev of events) if (ev.type === "reroll_paid" && ev.to === me()) toast(describe(ev, state, me()));

@@ -6,15 +6,13 @@
 import { h, mount, byId } from "/static/js/dom.js";
 import { tvSoundButton } from "/static/js/sound.js";
 import { playEvents } from "./sound.js";
-import { init, t, errorText, langButton, onChange } from "/static/js/i18n.js";
-import { connect } from "/static/js/net.js";
+import { init, t, langButton, onChange } from "/static/js/i18n.js";
 import { seatName } from "/static/js/state.js";
-import { watchHello, sender, screen, botHandover, tableGuide } from "/static/js/table.js";
+import { watchRoom, sender, screen, botHandover } from "/static/js/table.js";
 import { nextGameControl } from "/static/js/ui/nextgame.js";
 import { reachOf, loadReach, footLink } from "/static/js/ui/reach.js";
-import { toast, announce, reannounce, showStatus } from "/static/js/ui/feedback.js";
+import { announce, reannounce } from "/static/js/ui/feedback.js";
 import { startTicker, tick } from "/static/js/ui/ticker.js";
-import { settingsRefusal } from "/static/js/ui/lobby.js";
 import { game } from "/static/js/games.js";
 import { boardView, placePieces, pathOf, fitted } from "./ui/board.js";
 import { diceView } from "./ui/dice.js";
@@ -328,17 +326,12 @@ setInterval(() => {
   for (const [id, until] of app.flash) if (until <= now) app.flash.delete(id);
   if (app.flash.size !== before) render();
 }, 300);
-conn = connect({
+conn = watchRoom({
   code,
-  hello: () => watchHello(code),
-  onState: tableGuide(code, onState),
-  onError: (msg) => {
-    if (msg.code === "unknown_room") showStatus("gone");
-    else if (!settingsRefusal(app.ui, msg)) toast(errorText(msg.code), "error");
-    if (msg.code === "bad_settings") render();
+  onState,
+  onHost: (host) => {
+    app.host = host;
   },
-  onWelcome: (msg) => {
-    app.host = !!msg.host;
-  },
-  onStatus: showStatus,
+  ui: app.ui,
+  render,
 });

@@ -8,7 +8,7 @@ import { toast, announce, rttBadge } from "/static/js/ui/feedback.js";
 import { tick } from "/static/js/ui/ticker.js";
 import { describe } from "./ui/events.js";
 import { joinView } from "/static/js/ui/join.js";
-import { lobbyView, settingsRefusal } from "/static/js/ui/lobby.js";
+import { lobbyView, settingsRefusal, settingsSaved } from "/static/js/ui/lobby.js";
 import { phoneSession, cue, touchSwitches } from "/static/js/phone.js";
 import { botHandover } from "/static/js/table.js";
 import { lotStrip } from "./ui/lot.js";
@@ -87,7 +87,7 @@ function onState(state, events, why, prev, ack) {
   }
   goingAfterBid(ui, state, send, { ack, welcome: why === "welcome" });
   if (inLobby(state)) ui.powerLost = null;
-  if (events.some((e) => e.type === "settings_changed")) ui.settingsRefused = null;
+  settingsSaved(ui, events);
   if (state.phase !== "paying") ui.pay = null;
   else if (state.payer === me && (!prev || prev.phase !== "paying")) {
     // Just won: bring the payment into view and move the focus there.

@@ -2,15 +2,14 @@
 // room, then the podium. Host controls appear when this browser holds the room's host token.
 // Everything fits the screen (1920×1080 down to 1280×720) without scrolling, six players too.
 import { h, mount, byId } from "/static/js/dom.js";
-import { init, t, errorText, langButton, onChange } from "/static/js/i18n.js";
+import { init, t, langButton, onChange } from "/static/js/i18n.js";
 import { seatName } from "/static/js/state.js";
 import { seatMark } from "/static/js/ui/seatmark.js";
 import { watchRoom, sender, screen, botHandover } from "/static/js/table.js";
 import { reachOf, loadReach, footLink } from "/static/js/ui/reach.js";
-import { toast, announce, showStatus } from "/static/js/ui/feedback.js";
+import { announce } from "/static/js/ui/feedback.js";
 import { startTicker, tick } from "/static/js/ui/ticker.js";
 import { describe, paidGroups } from "./ui/events.js";
-import { settingsRefusal } from "/static/js/ui/lobby.js";
 import { game } from "/static/js/games.js";
 import { lotView } from "./ui/lot.js";
 import { highBidView, callView } from "./ui/auction.js";
@@ -264,12 +263,9 @@ render();
 conn = watchRoom({
   code,
   onState,
-  onError: (msg) => {
-    if (msg.code === "unknown_room") showStatus("gone");
-    else toast(errorText(msg.code), "error");
-    if (settingsRefusal(app.ui, msg)) render(); // the lobby marks the refused settings
-  },
   onHost: (host) => {
     app.host = host;
   },
+  ui: app.ui,
+  render,
 });

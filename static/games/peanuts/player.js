@@ -8,7 +8,7 @@ import { t, errorText, langButton } from "/static/js/i18n.js";
 import { inLobby, seatName } from "/static/js/state.js";
 import { toast, announce, rttBadge } from "/static/js/ui/feedback.js";
 import { tick } from "/static/js/ui/ticker.js";
-import { lobbyView, settingsRefusal } from "/static/js/ui/lobby.js";
+import { lobbyView, settingsRefusal, settingsSaved } from "/static/js/ui/lobby.js";
 import { shareView } from "/static/js/ui/share.js";
 import { phoneSession, cue, touchSwitches } from "/static/js/phone.js";
 import { step } from "./patch.js";
@@ -54,7 +54,7 @@ startHints();
 function onState(state, events, why, prev, ack) {
   settle(state, ack);
   watchIdle(state);
-  if (events.some((e) => e.type === "settings_changed")) app.ui.settingsRefused = null;
+  settingsSaved(app.ui, events);
   const seated = !session.watching && typeof session.seat === "number";
   for (const ev of events) {
     const text = describe(ev, state, session.seat);

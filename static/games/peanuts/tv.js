@@ -5,11 +5,11 @@
 import { h, mount, byId } from "/static/js/dom.js";
 import { tvSoundButton } from "/static/js/sound.js";
 import { playEvents } from "./sound.js";
-import { init, t, errorText, langButton, onChange, plural } from "/static/js/i18n.js";
+import { init, t, langButton, onChange, plural } from "/static/js/i18n.js";
 import { watchRoom, sender, screen } from "/static/js/table.js";
 import { nextGameControl } from "/static/js/ui/nextgame.js";
 import { reachOf, loadReach, footLink } from "/static/js/ui/reach.js";
-import { toast, announce, showStatus } from "/static/js/ui/feedback.js";
+import { announce } from "/static/js/ui/feedback.js";
 import { startTicker, tick } from "/static/js/ui/ticker.js";
 import { nameTag } from "/static/js/ui/names.js";
 import { seatMark } from "/static/js/ui/seatmark.js";
@@ -307,12 +307,10 @@ setInterval(() => {
 conn = watchRoom({
   code,
   onState,
-  onError: (msg) => {
-    if (msg.code === "unknown_room") showStatus("gone");
-    else toast(errorText(msg.code), "error");
-  },
   onHost: (host) => {
     app.host = host;
   },
+  ui: app.ui,
+  render,
   patch: step,
 });

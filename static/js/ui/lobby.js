@@ -85,6 +85,20 @@ export function settingsRefusal(ui, msg) {
   return true;
 }
 
+/**
+ * For a page's onState: a frame saying the room's settings changed. Marks of an earlier refusal
+ * go; when the change is the one this lobby sent, the settings close (on a TV they give the
+ * join column back to the room code and the QR code).
+ */
+export function settingsSaved(ui, events) {
+  if (!events.some((e) => e.type === "settings_changed")) return;
+  ui.settingsRefused = null;
+  if (ui.settingsSent) {
+    ui.settingsSent = null;
+    ui.settingsOpen = false;
+  }
+}
+
 function hostControls(ctx) {
   const { state, ui, send, game } = ctx;
   const n = (state.players || []).length;
