@@ -259,3 +259,25 @@ def test_the_tv_marks_a_refused_setting_and_closes_the_settings_once_saved(
     key = (field.get_attribute("id") or "").removeprefix("set-")
     assert float(settings_of(base_url, room["code"])[key]) == float(taken)
     expect_no_js_errors(tv)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_handicap_select_stays_inside_its_seat_on_a_360_phone(
+    browser: Browser, base_url: str, game: str
+) -> None:
+    """The host's phone offers a handicap beside each person's seat: the select and its title
+    stay within the seat's row and the screen, the select on a line of its own if need be."""
+    room = open_room(base_url, game)
+    phone = host_phone(browser, base_url, room, PHONES[1], "Ana")
+    select = phone.locator(".lobby-player select")
+    expect(select).to_have_count(1)
+    row = phone.locator(".lobby-player").first.bounding_box()
+    box = select.bounding_box()
+    width = phone.evaluate("innerWidth")
+    assert row is not None and box is not None
+    assert box["x"] >= row["x"] and box["x"] + box["width"] <= row["x"] + row["width"] + 1, (
+        box,
+        row,
+    )
+    assert box["x"] + box["width"] <= width, (box, width)
+    expect_no_js_errors(phone)

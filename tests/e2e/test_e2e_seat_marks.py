@@ -76,9 +76,38 @@ def shapes_of(marks: list[dict[str, Any]], where: str) -> dict[int, tuple[str, s
     return found
 
 
+#: Characters that look like a seat's shape at a glance: a page never writes one, in its text
+#: or in a style's content, so that a button or a sign is never taken for a seat (the seats'
+#: shapes are drawn, never typed). Peanuts!' cards keep their suits (♦ is a card's own).
+SHAPE_GLYPHS = "●○⬤▲△▴▵►■□▪◆◇★☆✦✚➕"
+
+#: Every visible text and every ::before/::after content on the page that holds one of them.
+LOOKALIKES = """(glyphs) => {
+  const hit = (text) => [...text].some((c) => glyphs.includes(c));
+  const found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (el && hit(node.nodeValue) && el.checkVisibility()) found.push(node.nodeValue.trim());
+  }
+  for (const el of document.body.querySelectorAll("*")) {
+    if (!el.checkVisibility()) continue;
+    for (const pseudo of ["::before", "::after"]) {
+      const content = getComputedStyle(el, pseudo).content;
+      const shown = content && content !== "none" && hit(content);
+      if (shown) found.push(`${el.className} ${pseudo} ${content}`);
+    }
+  }
+  return found;
+}"""
+
+
 def check_page(page: Page, where: str, places: list[tuple[str, int]]) -> list[dict[str, Any]]:
     """Every place of `places` draws a mark for each of its seats, in shapes no two seats
-    share (on the whole page too). Returns the page's marks."""
+    share (on the whole page too), and nothing else on the page looks like one. Returns the
+    page's marks."""
+    lookalikes = page.evaluate(LOOKALIKES, SHAPE_GLYPHS)
+    assert lookalikes == [], f"{where}: a seat's shape used as a sign: {lookalikes}"
     for selector, seats in places:
         expect(page.locator(f"{selector} [data-seat-mark]").first).to_be_visible()
         found = shapes_of(seat_marks(page, selector), f"{where} {selector}")

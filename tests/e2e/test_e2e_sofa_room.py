@@ -2,7 +2,7 @@
 of a TV taller, so the crowded screens were laid out again to give it room, never by a smaller
 text. Checked at their fullest, on a 1280x720 and a 1920x1080 TV:
 
-- every game's lobby with six seats and the host's settings open: each seat keeps its ▲ ✕ on the
+- every game's lobby with six seats and the host's settings open: each seat keeps its ↑ ✕ on the
   line of its name, every setting, Save and the next game's choice stay in sight above the
   footer (the open settings take the join column's place);
 - the same lobby with three people (long names) beside three bots: each person's handicap select

@@ -24,7 +24,7 @@ export function eveningPanel(state, { strip = false, action = null } = {}) {
     return h(
       "tr.evening-row" + (leader ? ".leader" : ""),
       { "data-seat": String(s.seat) },
-      h("td.evening-mark", { text: leader ? "★" : "", "aria-label": leader ? t("evening.leader") : null }),
+      h("td.evening-mark", { text: leader ? "♛" : "", "aria-label": leader ? t("evening.leader") : null }),
       h("th.evening-name", { scope: "row" }, seatMark(s.seat), s.name),
       h("td.evening-points", { text: plural("evening.points", s.points, { p: points(s.points) }) }),
     );

@@ -39,7 +39,8 @@ export function lobbyView(ctx) {
                 "aria-label": t("lobby.move_up", { name: p.name || "" }),
                 title: t("lobby.move_up", { name: p.name || "" }),
                 onclick: () => ctx.send({ type: "swap", seats: [p.seat - 1, p.seat] }),
-                text: "▲",
+                // An arrow, not a triangle: a seat's own mark may be one (seatmark.js).
+                text: "↑",
               })
             : null,
           host && p.seat !== me

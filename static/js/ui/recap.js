@@ -127,7 +127,7 @@ export function recapView({ state, code, close, rerender }) {
           ? h(
               "div.recap-champion" + (crowned.length > 1 ? ".shared" : ""),
               { "data-key": "recap-champion" },
-              h("p.recap-champion-label", { text: "★ " + t(crowned.length > 1 ? "recap.champions" : "recap.champion") }),
+              h("p.recap-champion-label", { text: "♛ " + t(crowned.length > 1 ? "recap.champions" : "recap.champion") }),
               h("p.recap-champion-names", { text: joined(crowned) }),
             )
           : null,

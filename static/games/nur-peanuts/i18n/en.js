@@ -60,7 +60,7 @@ export default {
   "np.last_throw": "{name}: {dice} → {v}",
   "np.fields_to_end": "{n} fields win the game.",
   "np.choose_throw": "Choose a throw:",
-  "np.legend": "×100 · ± if it ended there · ★ lead · ⤺ bumps · ↻ free roll",
+  "np.legend": "×100 · ± if it ended there · ♛ lead · ⤺ bumps · ↻ free roll",
   "np.keys": "Keys: B throws the black die, W one white die, T both white dice; P parks.",
   "np.odds_row": "{p}: {v}, {owner}",
   "np.would_lead": "you'd lead",

@@ -60,7 +60,7 @@ export default {
   "np.last_throw": "{name} : {dice} → {v}",
   "np.fields_to_end": "{n} terrains gagnent la partie.",
   "np.choose_throw": "Choisissez un lancer :",
-  "np.legend": "×100 · ± si fin là · ★ en tête · ⤺ déloge · ↻ relance gratuite",
+  "np.legend": "×100 · ± si fin là · ♛ en tête · ⤺ déloge · ↻ relance gratuite",
   "np.keys": "Touches : B lance le dé noir, W un dé blanc, T les deux dés blancs ; P gare le pion.",
   "np.odds_row": "{p} : {v}, {owner}",
   "np.would_lead": "en tête",

@@ -34,7 +34,7 @@ function fitOf(state, id) {
 }
 
 /** A symbol of a lot row, marked when the view says it matters to this player: their
- * collector's (a star), or a set of three it would make (a "3"); its name says so too. */
+ * collector's (a heart), or a set of three it would make (a "3"); its name says so too. */
 function rowSymbol(state, fit, s) {
   const collector = !!(fit && fit.collector && state.you && state.you.collector === s);
   const set = !!(fit && (fit.sets || []).includes(s));
@@ -46,7 +46,7 @@ function rowSymbol(state, fit, s) {
     "span.fit-sym",
     { class: [collector ? "fit-collector" : "", set ? "fit-set" : ""].join(" "), title: why, role: "img", "aria-label": why },
     symbolIcon(s),
-    h("span.fit-badge", { "aria-hidden": "true", text: collector ? "★" : "3" }),
+    h("span.fit-badge", { "aria-hidden": "true", text: collector ? "♥" : "3" }),
   );
 }
 
