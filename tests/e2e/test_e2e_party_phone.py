@@ -382,3 +382,34 @@ def test_a_call_pressed_before_ones_own_bid_is_back_is_sent_after_it(
     kinds = [m for m in relay.sent if '"type":"bid"' in m or '"type":"going"' in m]
     assert ['"type":"bid"' in m for m in kinds] == [True, False], kinds
     expect_no_js_errors(ana, bruno, chloe)
+
+
+#: Each of the status box's texts that is cut (its words wider or taller than its box).
+STATUS_CUT = """() => [...document.querySelectorAll(
+    '.status .hb-by, .status-sub .call > :not(.timebar)')]
+  .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+  .map((el) => el.textContent)"""
+
+
+def test_who_holds_the_bid_shows_whole_in_french_on_a_360_phone(
+    browser: Any, base_url: str
+) -> None:
+    """The status box's one line: the high bidder's name whole beside the longest currency's
+    words (those give way first), and the automatic call's count-down on its own line, in
+    French at 360 px."""
+    _, (ana, bartholomews, _chloe) = seated_table(
+        browser,
+        base_url,
+        ["Ana", "Bartholomews", "Chloé"],
+        viewport=PHONE_360,
+        locale="fr-FR",
+        idle_seconds=30,
+    )
+    for currency in column(bartholomews):
+        if "dollars" in currency:
+            break
+    bartholomews.click(f"[data-key=bid-{currency}]")
+    expect(ana.locator(".status .hb-by")).to_contain_text("Bartholomews")
+    expect(ana.locator(".status-sub .call-idle")).to_be_visible()
+    assert ana.evaluate(STATUS_CUT) == []
+    expect_no_js_errors(ana, bartholomews)
