@@ -261,14 +261,15 @@ def test_the_tv_marks_a_refused_setting_and_closes_the_settings_once_saved(
     expect_no_js_errors(tv)
 
 
+@pytest.mark.parametrize("locale", ["en-US", "fr-FR"])
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_handicap_select_stays_inside_its_seat_on_a_360_phone(
-    browser: Browser, base_url: str, game: str
+    browser: Browser, base_url: str, game: str, locale: str
 ) -> None:
     """The host's phone offers a handicap beside each person's seat: the select and its title
     stay within the seat's row and the screen, the select on a line of its own if need be."""
     room = open_room(base_url, game)
-    phone = host_phone(browser, base_url, room, PHONES[1], "Ana")
+    phone = host_phone(browser, base_url, room, PHONES[1], "Ana", locale=locale)
     select = phone.locator(".lobby-player select")
     expect(select).to_have_count(1)
     row = phone.locator(".lobby-player").first.bounding_box()
@@ -280,4 +281,5 @@ def test_a_handicap_select_stays_inside_its_seat_on_a_360_phone(
         row,
     )
     assert box["x"] + box["width"] <= width, (box, width)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= width
     expect_no_js_errors(phone)
