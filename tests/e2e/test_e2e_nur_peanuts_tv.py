@@ -122,6 +122,17 @@ def test_a_round_of_bots_on_the_tv_board(browser: Any, base_url: str, shots: Pat
     expect_no_js_errors(tv, still)
 
 
+#: The footer's things whose words take more than one line, or that run past the screen.
+FOOT_WRAPPED = """() => [...document.querySelectorAll('.tv-foot button, .tv-foot .foot-code')]
+  .filter((el) => {
+    const words = document.createRange();
+    words.selectNodeContents(el);
+    const lines = new Set([...words.getClientRects()].map((r) => Math.round(r.top)));
+    return lines.size > 1 || el.getBoundingClientRect().right > innerWidth;
+  })
+  .map((el) => el.textContent)"""
+
+
 def test_the_end_and_its_winners_then_the_history_round_by_round(
     browser: Any, base_url: str, shots: Path
 ) -> None:
@@ -142,6 +153,7 @@ def test_the_end_and_its_winners_then_the_history_round_by_round(
     assert board_pieces(tv) == view_pieces(state)
     assert fits_screen(tv)
     keep(tv, shots, "nur-peanuts-tv-over-1280x720")
+    assert tv.evaluate(FOOT_WRAPPED) == []
     resize(tv, TV_FULL)
     assert fits_screen(tv)
     keep(tv, shots, "nur-peanuts-tv-over-1920x1080")
