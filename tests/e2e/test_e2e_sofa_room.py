@@ -236,3 +236,33 @@ def test_six_players_round_end_at_its_fullest_shows_every_payment_whole(
     assert floors(tv, size, "nur-peanuts round end") == []
     expect_no_js_errors(tv)
     tv.context.close()
+
+
+#: Each seat whose mark is not on its name's first line: [name, mark's middle, line's box].
+MARK_OFF_ITS_NAME = """() => [...document.querySelectorAll('.lobby-player')].map(row => {
+  const mark = row.querySelector('.pname > .seatmark').getBoundingClientRect();
+  const first = row.querySelector('.pname-text').getClientRects()[0];
+  const middle = mark.top + mark.height / 2;
+  return [row.querySelector('.pname-text').textContent, middle, first.top, first.bottom];
+}).filter(([, middle, top, bottom]) => middle < top || middle > bottom)"""
+
+
+def test_a_long_name_in_the_french_tv_lobby_keeps_its_mark_on_its_line(
+    browser: Browser, base_url: str
+) -> None:
+    """Names of 20 letters beside the handicap selects (French, 1280x720): each name wraps
+    within itself, and its seat's mark stays on its first line rather than alone above it."""
+    room = post_room(base_url, {"game": "peanut-club"})
+    tv = new_page(browser, SIZES["1280x720"], "fr-FR")
+    store_host_token(tv, base_url, room)
+    tv.goto(room["tv_url"])
+    names = ["Bartholomew Quintana", "Wilhelmina Ashcombes", "Maximilienne Durand-"]
+    people = [Line(base_url, room["code"], {"type": "join", "name": n}) for n in names]
+    try:
+        expect(tv.locator(".lobby-player select")).to_have_count(len(names))
+        assert tv.evaluate(MARK_OFF_ITS_NAME) == []
+        expect_no_js_errors(tv)
+    finally:
+        for person in people:
+            person.close()
+        tv.context.close()
