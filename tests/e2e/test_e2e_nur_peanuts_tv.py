@@ -247,10 +247,12 @@ def test_a_persons_turn_on_the_clock_and_their_throw_walked_field_by_field(
     expect(mine).to_have_attribute("data-place", "parking")
     expect(mine).to_have_attribute("data-field", str(throw["to"]))
 
-    # Ana leaves: the host hands her seat to a bot from the TV, and the table says so.
+    # Ana leaves: the host hands her seat to a bot from the TV's away strip (once: the
+    # players' list keeps its room), and the table says so.
     ana.close()
-    handover = tv.locator(f"[data-key=to-bot-{me}]")
+    handover = tv.locator(f"[data-key=away-bot-{me}]")
     expect(handover).to_be_visible()
+    expect(tv.locator(f"[data-key=to-bot-{me}]")).to_have_count(0)
     keep(tv, shots, "nur-peanuts-tv-away-1920x1080")
     handover.click()
     expect(tv.locator(f".tv-player[data-seat='{me}'] .badge-bot")).to_be_visible()

@@ -8,7 +8,7 @@ import { tvSoundButton } from "/static/js/sound.js";
 import { playEvents } from "./sound.js";
 import { init, t, langButton, onChange } from "/static/js/i18n.js";
 import { seatName } from "/static/js/state.js";
-import { watchRoom, sender, screen, botHandover } from "/static/js/table.js";
+import { watchRoom, sender, screen } from "/static/js/table.js";
 import { nextGameControl } from "/static/js/ui/nextgame.js";
 import { reachOf, loadReach, footLink } from "/static/js/ui/reach.js";
 import { announce, reannounce } from "/static/js/ui/feedback.js";
@@ -282,7 +282,9 @@ function table(state) {
     "div.tv-table",
     { "data-phase": state.phase, class: state.players.length > 4 ? "many" : "" },
     boardPanel(state),
-    h("div.tv-side", null, statusView(state), playersView(state, decider(state), app.host && state.phase !== "over" ? botHandover(send) : null), nowView(state), recentView(state)),
+    // An away player's "let a bot play" is the away strip's, under the table (ui/away.js): the
+    // players' list keeps its room for the round's payments.
+    h("div.tv-side", null, statusView(state), playersView(state, decider(state), null), nowView(state), recentView(state)),
   );
 }
 

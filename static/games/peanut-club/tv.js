@@ -5,7 +5,7 @@ import { h, mount, byId } from "/static/js/dom.js";
 import { init, t, langButton, onChange } from "/static/js/i18n.js";
 import { seatName } from "/static/js/state.js";
 import { seatMark } from "/static/js/ui/seatmark.js";
-import { watchRoom, sender, screen, botHandover } from "/static/js/table.js";
+import { watchRoom, sender, screen } from "/static/js/table.js";
 import { reachOf, loadReach, footLink } from "/static/js/ui/reach.js";
 import { announce } from "/static/js/ui/feedback.js";
 import { startTicker, tick } from "/static/js/ui/ticker.js";
@@ -159,7 +159,8 @@ function table(state) {
     h(
       "div.tv-players",
       null,
-      playersView(state, { rich: true, refreshed: refreshing, hostAction: app.host ? botHandover(send) : null }),
+      // An away player's "let a bot play" is the away strip's, under the table (ui/away.js).
+      playersView(state, { rich: true, refreshed: refreshing }),
     ),
     h("div.tv-feed", null, feedView(state)),
     refreshing
