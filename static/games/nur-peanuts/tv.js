@@ -85,8 +85,17 @@ function bumpBanner(ev, state) {
   return t("table.banner_bumped_by", { name, by });
 }
 
+/** The game is over: the moments still queued are old news beside its result (at a quick pace
+ * they lag the table), so only what the last frame brings is shown. */
+function dropBanners() {
+  if (app.banner) clearTimeout(app.banner.timer);
+  app.banner = null;
+  app.banners = [];
+}
+
 function onState(state, frameEvents) {
   const events = withBumpers(frameEvents);
+  if (state.phase === "over" && (!app.state || app.state.phase !== "over")) dropBanners();
   const round = app.state && app.state.round;
   app.state = state;
   if (round !== undefined && round !== state.round) app.recent = [];
