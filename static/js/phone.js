@@ -10,6 +10,7 @@ import { seatToken, hostToken, lastName } from "./store.js";
 import { toast, showStatus, showRtt, reannounce } from "./ui/feedback.js";
 import { startTicker } from "./ui/ticker.js";
 import { joinView } from "./ui/join.js";
+import { settingsRefusal, settingsSaved } from "./ui/lobby.js";
 import { keepAwake } from "./wakelock.js";
 import { startGuide, showGuide } from "./ui/guide.js";
 
@@ -18,7 +19,10 @@ import { startGuide, showGuide } from "./ui/guide.js";
 export { cue, touchSwitches } from "./ui/touch.js";
 
 /**
- * phoneSession({code, render, onState, onError, onWelcome, onAnswer, patch}) → session
+ * phoneSession({code, ui, render, onState, onError, onWelcome, onAnswer, patch}) → session
+ *  - ui: the page's own state object, where the lobby's settings form keeps what it sent: the
+ *    room's answers are handled here for every game (refused settings marked, saved ones closed;
+ *    static/js/ui/lobby.js), as watchRoom does for the tables
  *  - render(): draw the page from session.state (called after every change here)
  *  - onState(state, events, why, prev, ack): the game's own reaction to a new view
  *    (announcements), before the session renders; prev is the view shown until then (null after
@@ -37,6 +41,7 @@ export { cue, touchSwitches } from "./ui/touch.js";
  */
 export function phoneSession({
   code,
+  ui,
   render,
   onState = () => {},
   onError = () => false,
@@ -122,6 +127,7 @@ export function phoneSession({
     // The host may move a player (a swap, a kick above): the view names the seat.
     if (state.you && typeof state.you.seat === "number") s.seat = state.you.seat;
     keepAwake(!s.watching && state.phase !== "lobby" && state.phase !== "over");
+    settingsSaved(ui, events);
     onState(state, events, why, prev, ack);
     render();
     showGuide(state);
@@ -129,7 +135,11 @@ export function phoneSession({
 
   function refused(msg) {
     if (s.state) {
-      if (!onError(msg)) toast(errorText(msg.code), "error");
+      // A refused setting is marked in the lobby's form, and said like any other error.
+      if (!onError(msg)) {
+        settingsRefusal(ui, msg);
+        toast(errorText(msg.code), "error");
+      }
       render();
       return;
     }

@@ -3,11 +3,11 @@
 // and fields, and what this phone may do now (buy a field, choose a throw, park or roll again),
 // then the round's result and the end. One render() from the latest view.
 import { h, mount, byId } from "/static/js/dom.js";
-import { t, langButton, errorText } from "/static/js/i18n.js";
+import { t, langButton } from "/static/js/i18n.js";
 import { inLobby, seatName } from "/static/js/state.js";
 import { toast, announce, rttBadge } from "/static/js/ui/feedback.js";
 import { tick } from "/static/js/ui/ticker.js";
-import { lobbyView, settingsRefusal, settingsSaved } from "/static/js/ui/lobby.js";
+import { lobbyView } from "/static/js/ui/lobby.js";
 import { shareView } from "/static/js/ui/share.js";
 import { nameTag } from "/static/js/ui/names.js";
 import { phoneSession, cue, touchSwitches } from "/static/js/phone.js";
@@ -38,7 +38,7 @@ function look(what) {
   }
 }
 
-const session = phoneSession({ code, render, onState, onError });
+const session = phoneSession({ code, ui, render, onState, onError });
 const send = (msg) => {
   const ref = session.send(msg);
   if (ref !== null) {
@@ -60,7 +60,6 @@ const pawnOf = (state, seat) => state.pieces.find((p) => p.kind === "pawn" && p.
 function onState(state, frameEvents, why, prev) {
   sent = null;
   const events = withBumpers(frameEvents);
-  settingsSaved(ui, events);
   const said = events.map((ev) => describe(ev, state, me())).filter(Boolean);
   // A roll paid to this player also shows for a moment (never over one's own turn).
   for (const ev of events) if (ev.type === "reroll_paid" && ev.to === me()) toast(describe(ev, state, me()));
@@ -99,12 +98,8 @@ function touch(state, events, prev) {
   cue(...kinds);
 }
 
-function onError(msg) {
+function onError() {
   sent = null;
-  if (settingsRefusal(ui, msg)) {
-    toast(errorText(msg.code), "error");
-    return true;
-  }
   return false;
 }
 

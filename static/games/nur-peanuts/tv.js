@@ -76,11 +76,9 @@ function bannerView() {
 
 /** The banner of a bump: who bumped whom ("Bruno bumps Ana!"), a stone named as one. */
 function bumpBanner(ev, state) {
-  if (ev.by_piece === undefined) {
-    const name = ev.seat === null || ev.seat === undefined ? t("table.a_stone") : seatName(state, ev.seat);
-    return t("table.banner_bumped", { name });
-  }
-  const name = ev.seat === null || ev.seat === undefined ? t("table.banner_stone") : seatName(state, ev.seat);
+  const stone = ev.seat === null || ev.seat === undefined;
+  if (ev.by_piece === undefined) return t("table.banner_bumped", { name: stone ? t("table.a_stone") : seatName(state, ev.seat) });
+  const name = stone ? t("table.banner_stone") : seatName(state, ev.seat);
   const by = ev.by === null ? t("table.banner_stone_by") : seatName(state, ev.by);
   return t("table.banner_bumped_by", { name, by });
 }

@@ -1,14 +1,14 @@
 // The player's page: join, lobby, auction, paying, podium, and a read-only table for someone
 // watching from a phone. One render() from the latest state; mount() updates the page in place.
 import { h, mount, byId } from "/static/js/dom.js";
-import { t, errorText, langButton } from "/static/js/i18n.js";
+import { t, langButton } from "/static/js/i18n.js";
 import { inLobby, seatName } from "/static/js/state.js";
 import { bidOptions } from "./patch.js";
-import { toast, announce, rttBadge } from "/static/js/ui/feedback.js";
+import { announce, rttBadge } from "/static/js/ui/feedback.js";
 import { tick } from "/static/js/ui/ticker.js";
 import { describe } from "./ui/events.js";
 import { joinView } from "/static/js/ui/join.js";
-import { lobbyView, settingsRefusal, settingsSaved } from "/static/js/ui/lobby.js";
+import { lobbyView } from "/static/js/ui/lobby.js";
 import { phoneSession, cue, touchSwitches } from "/static/js/phone.js";
 import { botHandover } from "/static/js/table.js";
 import { lotStrip } from "./ui/lot.js";
@@ -30,7 +30,7 @@ const code = document.body.dataset.code;
 const app = {
   ui: { amount: {}, power: null, pay: null, focus: null },
 };
-const session = phoneSession({ code, render, onState, onError, onAnswer, patch: bidOptions });
+const session = phoneSession({ code, ui: app.ui, render, onState, onError, onAnswer, patch: bidOptions });
 const send = session.send;
 
 /** A short line in the status box (who played which power, being outbid) for a few seconds. */
@@ -87,7 +87,6 @@ function onState(state, events, why, prev, ack) {
   }
   goingAfterBid(ui, state, send, { ack, welcome: why === "welcome" });
   if (inLobby(state)) ui.powerLost = null;
-  settingsSaved(ui, events);
   if (state.phase !== "paying") ui.pay = null;
   else if (state.payer === me && (!prev || prev.phase !== "paying")) {
     // Just won: bring the payment into view and move the focus there.
@@ -139,12 +138,7 @@ function touch(state, events, prev, me, outbid) {
 
 function onError(msg) {
   goingAfterBid(app.ui, session.state, send, { refused: msg.ref ?? null });
-  if (payAnswer(app.ui, msg)) return true; // the dry run of a payment the page asked for
-  if (settingsRefusal(app.ui, msg)) {
-    toast(errorText(msg.code), "error");
-    return true;
-  }
-  return false;
+  return payAnswer(app.ui, msg); // the dry run of a payment the page asked for
 }
 
 function statusView(state, me) {

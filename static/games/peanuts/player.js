@@ -4,11 +4,11 @@
 // parts are in ui/: page.js (what they share), my-deck.js, in-flight.js (moves in flight),
 // moves.js, hint.js, piles.js, race-status.js, results.js, drag.js and keys.js.
 import { h, mount, byId } from "/static/js/dom.js";
-import { t, errorText, langButton } from "/static/js/i18n.js";
+import { t, langButton } from "/static/js/i18n.js";
 import { inLobby, seatName } from "/static/js/state.js";
-import { toast, announce, rttBadge } from "/static/js/ui/feedback.js";
+import { announce, rttBadge } from "/static/js/ui/feedback.js";
 import { tick } from "/static/js/ui/ticker.js";
-import { lobbyView, settingsRefusal, settingsSaved } from "/static/js/ui/lobby.js";
+import { lobbyView } from "/static/js/ui/lobby.js";
 import { shareView } from "/static/js/ui/share.js";
 import { phoneSession, cue, touchSwitches } from "/static/js/phone.js";
 import { step } from "./patch.js";
@@ -36,6 +36,7 @@ const NEXT_FOCUS = ["[data-key=peanuts]", "[data-key=waste]", "button.card-face.
 connect(
   phoneSession({
     code,
+    ui: app.ui,
     render,
     onState,
     onError,
@@ -54,7 +55,6 @@ startHints();
 function onState(state, events, why, prev, ack) {
   settle(state, ack);
   watchIdle(state);
-  settingsSaved(app.ui, events);
   const seated = !session.watching && typeof session.seat === "number";
   for (const ev of events) {
     const text = describe(ev, state, session.seat);
@@ -93,12 +93,7 @@ function onError(msg) {
     refused(move, msg);
     return true;
   }
-  if (msg.code === "rate_limited" && (msg.ref === undefined || msg.ref === null) && takeBackAll(msg)) return true;
-  if (settingsRefusal(app.ui, msg)) {
-    toast(errorText(msg.code), "error");
-    return true;
-  }
-  return false;
+  return msg.code === "rate_limited" && (msg.ref === undefined || msg.ref === null) && takeBackAll(msg);
 }
 
 function tableView(state) {
